@@ -1,0 +1,530 @@
+"""Faithful re-drawing of a described chart, with a round-trip check of the plotted points.
+
+``render_figure`` draws one figure of a parsed (or checked) chart document with matplotlib's
+object API and the shared style ``paperfig.mplstyle``: the stated axis ranges and scales,
+the legend in the described order, colours and position, point labels kept apart with
+adjustText, and the described arrows. Before anything is written, the points are read back
+from the drawn scatter collections and compared with the figure's points
+(``roundtrip_check``); a mismatch is a ``PaperfigError``. Outputs are deterministic (no
+timestamps, fixed SVG hash salt, a fixed adjustText iteration budget).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from matplotlib import colors as mcolors  # noqa: E402
+from matplotlib import style as mstyle  # noqa: E402
+from matplotlib import ticker  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+
+from .errors import PaperfigError  # noqa: E402
+from .io import atomic_path  # noqa: E402
+
+# fontTools logs every PDF font subset at INFO; keep the rule logs readable.
+logging.getLogger("fontTools").setLevel(logging.WARNING)
+
+#: The shared style file (default of ``render_figure``).
+STYLE_PATH = Path(__file__).with_name("paperfig.mplstyle")
+
+#: gid prefix of the scatter collections holding the figure's points (read back by the
+#: round trip; nothing else drawn carries it).
+POINTS_GID = "paperfig-points"
+
+_PDF_METADATA = {"CreationDate": None, "ModDate": None}
+_PNG_METADATA = {"Software": None}
+_SVG_METADATA = {"Date": None}
+_DETERMINISTIC_RC = {"svg.hashsalt": "paperfig", "pdf.compression": 6}
+
+_LIGHTEN = {"light": 0.45, "pale": 0.55, "pastel": 0.5, "lighter": 0.55, "soft": 0.35, "baby": 0.5,
+            "powder": 0.5, "faded": 0.45, "muted": 0.25, "dusty": 0.25, "dull": 0.25}
+_DARKEN = {"dark": 0.4, "deep": 0.3, "darker": 0.5, "dim": 0.25, "midnight": 0.5}
+_DATE = re.compile(r"^((?:19|20)\d\d)(?:[-/.](\d{1,2})(?:[-/.](\d{1,2}))?)?$")
+
+
+# ----------------------------------------------------------------------------------------
+# Colours
+
+
+def colour_rgb(word: str) -> tuple[float, float, float] | None:
+    """An RGB for a described colour word ("Dark Purple", "Light Green", "Blue-Green", "Teal").
+
+    Looks the phrase up among matplotlib's xkcd and CSS4 names; otherwise mixes the parts of a
+    hyphenated mix and applies light/dark modifiers. None when nothing is recognised.
+    """
+    norm = re.sub(r"\s+", " ", word.strip().lower())
+    if not norm:
+        return None
+    for cand in (norm, norm.replace("-", " "), norm.replace("-", ""), norm.replace(" ", ""),
+                 norm.replace("grey", "gray"), norm.replace("gray", "grey")):
+        for key in (f"xkcd:{cand}", cand.replace(" ", "")):
+            hexa = mcolors.XKCD_COLORS.get(key) if key.startswith("xkcd:") else mcolors.CSS4_COLORS.get(key)
+            if hexa:
+                return mcolors.to_rgb(hexa)
+    parts = [p for p in re.split(r"\s*[-/]\s*", norm) if p]
+    if len(parts) > 1:
+        rgbs = [colour_rgb(p) for p in parts]
+        rgbs = [c for c in rgbs if c is not None]
+        if rgbs:
+            return tuple(sum(c[i] for c in rgbs) / len(rgbs) for i in range(3))  # type: ignore[return-value]
+        return None
+    words = norm.split()
+    if len(words) > 1:
+        base = colour_rgb(" ".join(words[1:]))
+        if base is None:
+            return None
+        mod = words[0]
+        if mod in _LIGHTEN:
+            f = _LIGHTEN[mod]
+            return tuple(c + (1 - c) * f for c in base)  # type: ignore[return-value]
+        if mod in _DARKEN:
+            f = _DARKEN[mod]
+            return tuple(c * (1 - f) for c in base)  # type: ignore[return-value]
+        return base
+    if norm.endswith("ish") and len(norm) > 5:
+        stem = norm[:-3]
+        for cand in (stem, stem + "e", stem[:-1] if len(stem) > 3 and stem[-1] == stem[-2] else stem):
+            rgb = colour_rgb(cand)
+            if rgb is not None:
+                return rgb
+    return None
+
+
+def _date_value(text: str) -> float | None:
+    m = _DATE.match(text.strip())
+    if not m:
+        return None
+    year, month = int(m.group(1)), int(m.group(2) or 1)
+    if not 1 <= month <= 12:
+        return None
+    return year + (month - 1) / 12
+
+
+# ----------------------------------------------------------------------------------------
+# Figure pieces
+
+
+def _figure_rows(doc: dict, figure_id: str) -> tuple[dict, list[dict], list[dict], list[dict]]:
+    axes_rows = [a for a in doc.get("axes", []) if a.get("figure_id") == figure_id]
+    if not axes_rows:
+        known = ", ".join(a.get("figure_id", "?") for a in doc.get("axes", [])) or "none"
+        raise PaperfigError(f"{doc.get('source_file', '?')}: no figure {figure_id!r} (figures: {known})")
+    points = [p for p in doc.get("points", []) if p.get("figure_id") == figure_id]
+    legend = sorted((e for e in doc.get("legend", []) if e.get("figure_id") == figure_id),
+                    key=lambda e: int(e.get("order") or 0))
+    arrows = [a for a in doc.get("arrows", []) if a.get("figure_id") == figure_id]
+    return axes_rows[0], points, legend, arrows
+
+
+def _float(value) -> float | None:
+    if value is None or value == "":
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _axis_label(label: str, unit: str) -> str:
+    label, unit = (label or "").strip(), (unit or "").strip()
+    if not label:
+        return unit
+    if not unit or unit.lower() == label.lower():
+        return label
+    return f"{label} ({unit})"
+
+
+def _figure_title(axes_row: dict) -> str:
+    if axes_row.get("title"):
+        return axes_row["title"]
+    heading = axes_row.get("heading") or ""
+    stripped = re.sub(r"^[\w\s/-]{0,30}?\b(?:plot|chart|graph|diagram|figure)\s*:\s*", "", heading, flags=re.I)
+    return stripped or heading
+
+
+def _limits(lo: float | None, hi: float | None, values: list[float], log: bool,
+            head: float = 0.0, tail: float = 0.0) -> tuple[float, float]:
+    """Axis limits: the stated range (widened to include every point), padded a little."""
+    vals = [v for v in values if not log or v > 0]
+    cands_lo = [v for v in (lo, *vals) if v is not None and (not log or v > 0)]
+    cands_hi = [v for v in (hi, *vals) if v is not None and (not log or v > 0)]
+    if not cands_lo:
+        return (1.0, 10.0) if log else (0.0, 1.0)
+    a, b = min(cands_lo), max(cands_hi)
+    f = math.log10 if log else (lambda v: v)
+    inv = (lambda v: 10 ** v) if log else (lambda v: v)
+    ta, tb = f(a), f(b)
+    span = tb - ta or (abs(ta) * 0.1 if ta else 1.0)
+    return inv(ta - span * (0.06 + tail)), inv(tb + span * (0.06 + head))
+
+
+def _log_ticks(lo: float, hi: float, stated: list[float], values: list[float]) -> list[float]:
+    """Plain-number ticks for a log axis: the points' values when few, else a 1-2-5 ladder."""
+    distinct = sorted({v for v in values if v > 0})
+    if 0 < len(distinct) <= 5:
+        cands = sorted(set(distinct) | {v for v in stated if v > 0})
+    else:
+        cands = [m * 10 ** e for e in range(math.floor(math.log10(lo)) - 1, math.ceil(math.log10(hi)) + 1)
+                 for m in (1, 2, 5)]
+        cands = sorted(set(cands) | {v for v in stated if v > 0})
+    ticks: list[float] = []
+    for v in cands:
+        if not lo <= v <= hi:
+            continue
+        if ticks and math.log10(v) - math.log10(ticks[-1]) < 0.06:
+            if v in stated:  # keep a stated end over a ladder value
+                ticks[-1] = v
+            continue
+        ticks.append(v)
+    return ticks
+
+
+def _plain(v: float, _pos=None) -> str:
+    return f"{v:g}"
+
+
+def _point_key(p: dict) -> str:
+    return p.get("series") or p.get("group") or ""
+
+
+class _Colours:
+    """Colour of each point: its described colour, else its legend entry's, else a cycle colour."""
+
+    def __init__(self, points: list[dict], legend: list[dict], date_scale: bool, cycle: list[str]):
+        self.date_scale = date_scale
+        self.legend_rgb: dict[str, tuple] = {}
+        self.cycle = cycle
+        self.auto: dict[str, tuple] = {}
+        if date_scale:
+            from matplotlib import colormaps
+
+            dates = [d for d in (_date_value(e["entry"]) for e in legend) if d is not None]
+            dates += [d for d in (_date_value(p.get("group", "")) for p in points) if d is not None]
+            self.d0, self.d1 = min(dates), max(dates)
+            self.cmap = colormaps["viridis"]
+            for e in legend:
+                self.legend_rgb[e["entry"]] = self.date_rgb(_date_value(e["entry"]))
+        else:
+            for e in legend:
+                rgb = colour_rgb(e.get("color", ""))
+                if rgb is not None:
+                    self.legend_rgb[e["entry"]] = rgb
+
+    def date_rgb(self, d: float) -> tuple:
+        t = 0.5 if self.d1 == self.d0 else (d - self.d0) / (self.d1 - self.d0)
+        return tuple(self.cmap(0.05 + 0.9 * t)[:3])
+
+    def for_key(self, key: str) -> tuple:
+        if key not in self.auto:
+            self.auto[key] = mcolors.to_rgb(self.cycle[len(self.auto) % len(self.cycle)])
+        return self.auto[key]
+
+    def of(self, p: dict) -> tuple:
+        if self.date_scale:
+            for field in ("group", "series"):
+                d = _date_value(p.get(field, ""))
+                if d is not None:
+                    return self.date_rgb(d)
+        for field in ("series", "group", "label"):
+            if p.get(field) and p[field] in self.legend_rgb:
+                return self.legend_rgb[p[field]]
+        rgb = colour_rgb(p.get("color", ""))
+        if rgb is not None:
+            return rgb
+        return self.for_key(_point_key(p))
+
+
+def _draw_arrows(ax, arrows: list[dict], top: bool = True, right: bool = True) -> list:
+    """Arrows in axes coordinates: horizontal ones in a band at the top (or bottom, when the
+    legend sits at the top), vertical ones at the right (or left)."""
+    artists = []
+    rows = {"left": 0, "right": 0, "": 0}
+    cols = {"up": 0, "down": 0}
+    kw = dict(xycoords="axes fraction", textcoords="axes fraction",
+              arrowprops=dict(arrowstyle="-|>", lw=1.6, color="0.3", mutation_scale=14, shrinkA=0, shrinkB=0))
+    for a in arrows:
+        direction = a.get("direction", "")
+        text = a.get("text", "")
+        if direction in ("up", "down"):
+            x = 0.965 - 0.07 * cols[direction] if right else 0.035 + 0.07 * cols[direction]
+            cols[direction] += 1
+            tail, head = ((x, 0.3), (x, 0.7)) if direction == "up" else ((x, 0.7), (x, 0.3))
+            ax.annotate("", xy=head, xytext=tail, **kw)
+            t = ax.text(x - 0.015 if right else x + 0.015, 0.5, text, transform=ax.transAxes, rotation=90,
+                        ha="right" if right else "left", va="center",
+                        fontsize=9, color="0.2")
+        else:
+            row = rows.get(direction, 0)
+            rows[direction] = row + 1
+            y = 0.93 - 0.1 * row if top else 0.05 + 0.1 * row
+            if direction == "left":
+                tail, head = (0.46, y), (0.06, y)
+            elif direction == "right":
+                tail, head = (0.54, y), (0.94, y)
+            else:
+                tail = head = None
+            if tail:
+                ax.annotate("", xy=head, xytext=tail, **kw)
+                mid = (tail[0] + head[0]) / 2
+            else:
+                mid = 0.5
+            t = ax.text(mid, y + 0.012, text, transform=ax.transAxes, ha="center", va="bottom",
+                        fontsize=9.5, color="0.15", fontweight="bold")
+        artists.append(t)
+    return artists
+
+
+def _legend_loc(position: str) -> str:
+    valid = {"best", "upper right", "upper left", "lower left", "lower right", "right", "center left",
+             "center right", "lower center", "upper center", "center"}
+    return position if position in valid else "best"
+
+
+def _clear_legend(fig, ax, legend, points_xy: list[tuple[float, float]], loc: str) -> None:
+    """Widen the axis on the legend's side until no point hides under the legend."""
+    if legend is None or loc in ("best", "center") or not points_xy:
+        return
+    for _ in range(8):
+        fig.canvas.draw()
+        box = legend.get_window_extent().expanded(1.04, 1.08)
+        disp = ax.transData.transform(points_xy)
+        if not any(box.contains(x, y) for x, y in disp):
+            return
+        if "lower" in loc or "upper" in loc:
+            lo, hi = ax.get_ylim()
+            if ax.get_yscale() == "log":
+                span = math.log10(hi) - math.log10(lo)
+                lo, hi = (10 ** (math.log10(lo) - 0.12 * span), hi) if "lower" in loc else (
+                    lo, 10 ** (math.log10(hi) + 0.12 * span))
+            else:
+                span = hi - lo
+                lo, hi = (lo - 0.12 * span, hi) if "lower" in loc else (lo, hi + 0.12 * span)
+            ax.set_ylim(lo, hi)
+        else:
+            lo, hi = ax.get_xlim()
+            if ax.get_xscale() == "log":
+                span = math.log10(hi) - math.log10(lo)
+                lo, hi = (10 ** (math.log10(lo) - 0.15 * span), hi) if "left" in loc else (
+                    lo, 10 ** (math.log10(hi) + 0.15 * span))
+            else:
+                span = hi - lo
+                lo, hi = (lo - 0.15 * span, hi) if "left" in loc else (lo, hi + 0.15 * span)
+            ax.set_xlim(lo, hi)
+
+
+def draw_figure(doc: dict, figure_id: str) -> Figure:
+    """Draw one described figure (under the current rcParams/style) and return the Figure."""
+    axes_row, points, legend, arrows = _figure_rows(doc, figure_id)
+    xs = [_float(p.get("x")) for p in points]
+    ys = [_float(p.get("y")) for p in points]
+    bad = [p for p, x, y in zip(points, xs, ys) if x is None or y is None]
+    if bad:
+        p = bad[0]
+        raise PaperfigError(f"{p.get('source_file', '?')}:{p.get('line_no', '?')}: point without numeric x/y "
+                            f"({p.get('x')!r}, {p.get('y')!r})")
+    x_log = axes_row.get("x_scale") == "log" and all(x > 0 for x in xs)
+    y_log = axes_row.get("y_scale") == "log" and all(y > 0 for y in ys)
+    date_scale = axes_row.get("legend_kind") == "date" and bool(legend) and all(
+        _date_value(e["entry"]) is not None for e in legend)
+
+    fig = Figure()
+    FigureCanvasAgg(fig)  # a real canvas: text extents for the legend check and adjustText
+    ax = fig.add_subplot()
+    cycle = [c["color"] for c in matplotlib.rcParams["axes.prop_cycle"]]
+    colours = _Colours(points, legend, date_scale, cycle)
+
+    # points: one scatter per series/group, in legend order first, then first appearance
+    keys: list[str] = []
+    for e in legend:
+        if any(_point_key(p) == e["entry"] for p in points) and e["entry"] not in keys:
+            keys.append(e["entry"])
+    for p in points:
+        if _point_key(p) not in keys:
+            keys.append(_point_key(p))
+    size = 46 if len(points) > 12 else 58
+    for k, key in enumerate(keys):
+        members = [(p, x, y) for p, x, y in zip(points, xs, ys) if _point_key(p) == key]
+        ax.scatter([m[1] for m in members], [m[2] for m in members], c=[colours.of(m[0]) for m in members],
+                   s=size, linewidths=0.6, zorder=3, gid=f"{POINTS_GID}-{k}", label="_nolegend_")
+        if axes_row.get("chart_type") == "line" and len(members) > 1:
+            order = sorted(members, key=lambda m: m[1])
+            ax.plot([m[1] for m in order], [m[2] for m in order], color=colours.of(order[0][0]), lw=1.2, zorder=2)
+
+    # axes: scale, stated range, labels, ticks
+    horizontal_arrows = sum(1 for a in arrows if a.get("direction") not in ("up", "down"))
+    vertical_arrows = len(arrows) - horizontal_arrows
+    head_rows = len({a.get("direction") for a in arrows if a.get("direction") not in ("up", "down")}) and max(
+        sum(1 for a in arrows if a.get("direction") == d) for d in ("left", "right", ""))
+    if x_log:
+        ax.set_xscale("log")
+    if y_log:
+        ax.set_yscale("log")
+    x0, x1 = _float(axes_row.get("x_min")), _float(axes_row.get("x_max"))
+    y0, y1 = _float(axes_row.get("y_min")), _float(axes_row.get("y_max"))
+    loc = _legend_loc(axes_row.get("legend_position") or "best")
+    arrows_top, arrows_right = "upper" not in loc, "right" not in loc
+    x_room = 0.08 * vertical_arrows
+    y_room = 0.16 * head_rows if horizontal_arrows else 0.0
+    ax.set_xlim(*_limits(x0, x1, xs, x_log, head=x_room if arrows_right else 0.0,
+                         tail=0.0 if arrows_right else x_room))
+    ax.set_ylim(*_limits(y0, y1, ys, y_log, head=y_room if arrows_top else 0.0,
+                         tail=0.0 if arrows_top else y_room))
+    for axis, log, stated, values, lim in ((ax.xaxis, x_log, (x0, x1), xs, ax.get_xlim()),
+                                            (ax.yaxis, y_log, (y0, y1), ys, ax.get_ylim())):
+        if log:
+            axis.set_major_locator(ticker.FixedLocator(
+                _log_ticks(lim[0], lim[1], [v for v in stated if v is not None], values)))
+            axis.set_major_formatter(ticker.FuncFormatter(_plain))
+            axis.set_minor_locator(ticker.NullLocator())
+    ax.set_xlabel(_axis_label(axes_row.get("x_label", ""), axes_row.get("x_unit", "")) or "x")
+    ax.set_ylabel(_axis_label(axes_row.get("y_label", ""), axes_row.get("y_unit", "")) or "y")
+    ax.set_title(_figure_title(axes_row))
+
+    # legend: described entries, order, colours, position
+    handles = []
+    entries = [e["entry"] for e in legend]
+    if not entries:
+        named = [k for k in keys if k and any(p.get("series") == k for p in points)]
+        entries = named if len(named) > 1 else []
+    for entry in entries:
+        rgb = colours.legend_rgb.get(entry)
+        if rgb is None:
+            member = next((p for p in points if entry in (p.get("series"), p.get("group"))), None)
+            rgb = colours.of(member) if member else (0.5, 0.5, 0.5)
+        handles.append(Line2D([], [], linestyle="none", marker="o", markersize=7, markerfacecolor=rgb,
+                              markeredgecolor="0.25", markeredgewidth=0.6, label=entry))
+    leg = None
+    if handles:
+        ncol = 1
+        if loc in ("lower center", "upper center") and len(handles) > 4:
+            ncol = min(4, math.ceil(len(handles) / 2))
+        leg = ax.legend(handles=handles, loc=loc, ncol=ncol, title=None)
+        leg.set_zorder(5)
+        leg.set_gid("paperfig-legend")
+
+    fig.tight_layout()
+    arrow_texts = _draw_arrows(ax, arrows, top=arrows_top, right=arrows_right)
+    _clear_legend(fig, ax, leg, list(zip(xs, ys)), loc)
+
+    # point labels, kept readable with adjustText
+    texts = []
+    fig.canvas.draw()
+    to_axes = ax.transData + ax.transAxes.inverted()
+    for p, x, y in zip(points, xs, ys):
+        if p.get("label"):
+            fx = to_axes.transform((x, y))[0]
+            texts.append(ax.text(x, y, p["label"], fontsize=8 if len(points) > 12 else 8.5, color="0.1",
+                                 zorder=4, ha="right" if fx > 0.75 else "left", va="bottom"))
+    if texts:
+        from adjustText import adjust_text
+
+        # adjustText wants obstacles as Bboxes in data coordinates
+        renderer = fig.canvas.get_renderer()
+        to_data = ax.transData.inverted()
+        objects = [a.get_window_extent(renderer).transformed(to_data)
+                   for a in [*arrow_texts, *([leg] if leg is not None else [])]]
+        adjust_text(texts, x=xs, y=ys, ax=ax, objects=objects or None, iter_lim=400, time_lim=None,
+                    expand=(1.15, 1.35), force_text=(0.25, 0.4), force_static=(0.2, 0.35),
+                    force_pull=(0.02, 0.02), ensure_inside_axes=True,
+                    arrowprops=dict(arrowstyle="-", color="0.45", lw=0.6))
+    return fig
+
+
+# ----------------------------------------------------------------------------------------
+# Round trip
+
+
+def plotted_points(fig) -> list[tuple[float, float]]:
+    """The (x, y) data coordinates of every point drawn by ``draw_figure`` (tagged collections)."""
+    out: list[tuple[float, float]] = []
+    for ax in fig.axes:
+        for coll in ax.collections:
+            gid = coll.get_gid() or ""
+            if gid.startswith(POINTS_GID):
+                out.extend((float(x), float(y)) for x, y in coll.get_offsets())
+    return out
+
+
+def _close(a: float, b: float, rel: float = 1e-9) -> bool:
+    return abs(a - b) <= rel * max(abs(a), abs(b)) or abs(a - b) <= 1e-12
+
+
+def roundtrip_check(expected: list[tuple], plotted: list[tuple], figure_id) -> None:
+    """Every described point is drawn exactly once at its coordinates, and nothing else is."""
+    remaining = [(float(x), float(y)) for x, y in plotted]
+    missing = []
+    for x, y in ((float(a), float(b)) for a, b in expected):
+        hit = next((i for i, (px, py) in enumerate(remaining) if _close(px, x) and _close(py, y)), None)
+        if hit is None:
+            missing.append((x, y))
+        else:
+            remaining.pop(hit)
+    if missing or remaining:
+        parts = [f"round trip failed for {figure_id}: {len(expected)} points described, {len(plotted)} drawn"]
+        if missing:
+            parts.append("missing from the plot: " + ", ".join(f"({x:g}, {y:g})" for x, y in missing))
+        if remaining:
+            parts.append("drawn but not described: " + ", ".join(f"({x:g}, {y:g})" for x, y in remaining))
+        raise PaperfigError("; ".join(parts))
+
+
+# ----------------------------------------------------------------------------------------
+# Captions and rendering
+
+
+def _reason_clause(reason: str, scale: str) -> str:
+    reason = (reason or "").strip().rstrip(".")
+    if reason.lower().startswith(f"{scale}:"):
+        reason = reason[len(scale) + 1:].strip()
+    return f" because {reason}" if reason else ""
+
+
+def figure_caption(axes_row: dict, n_points: int) -> str:
+    """One sentence describing a re-drawn figure, its axis scales and why they were chosen."""
+    title = _figure_title(axes_row) or axes_row.get("figure_id", "figure")
+    parts = []
+    for a in ("x", "y"):
+        label = _axis_label(axes_row.get(f"{a}_label", ""), axes_row.get(f"{a}_unit", "")) or a
+        scale = axes_row.get(f"{a}_scale") or "linear"
+        word = "logarithmic" if scale == "log" else "linear"
+        parts.append(f"the {a}-axis, {label}, is {word}{_reason_clause(axes_row.get(f'{a}_scale_reason', ''), scale)}")
+    noun = "point" if n_points == 1 else "points"
+    legend = ""
+    n_legend = int(axes_row.get("n_legend_entries") or 0)
+    if n_legend:
+        kind = "dates" if axes_row.get("legend_kind") == "date" else "series"
+        legend = f", coloured by {n_legend} legend {kind}"
+    return (f"{title}: {n_points} {noun} re-drawn from the description{legend}; "
+            f"{parts[0]}, and {parts[1]}.")
+
+
+def render_figure(doc: dict, figure_id: str, pdf_path, png_path, svg_path, style_path=None) -> dict:
+    """Draw ``figure_id`` of a parsed/checked chart document, check the round trip, write PDF/PNG/SVG."""
+    style = str(style_path or STYLE_PATH)
+    axes_row, points, _, _ = _figure_rows(doc, figure_id)
+    with mstyle.context(style), matplotlib.rc_context(_DETERMINISTIC_RC):
+        fig = draw_figure(doc, figure_id)
+        expected = [(float(p["x"]), float(p["y"])) for p in points]
+        roundtrip_check(expected, plotted_points(fig), figure_id)
+        with atomic_path(pdf_path) as tmp:
+            fig.savefig(tmp, format="pdf", metadata=_PDF_METADATA)
+        with atomic_path(png_path) as tmp:
+            fig.savefig(tmp, format="png", metadata=_PNG_METADATA)
+        with atomic_path(svg_path) as tmp:
+            fig.savefig(tmp, format="svg", metadata=_SVG_METADATA)
+    return {
+        "figure_id": figure_id,
+        "n_points": len(points),
+        "x_scale": axes_row.get("x_scale", ""),
+        "y_scale": axes_row.get("y_scale", ""),
+        "caption": figure_caption(axes_row, len(points)),
+    }
