@@ -42,10 +42,13 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
     if shape == "chart":
         from .charts import parse_chart_document
 
-        return parse_chart_document(doc)
-    from .pages import parse_page_document
+        parsed = parse_chart_document(doc)
+    else:
+        from .pages import parse_page_document
 
-    return parse_page_document(doc, shape, aliases or {})
+        parsed = parse_page_document(doc, shape, aliases or {})
+    parsed["n_lines"] = len(doc.lines)
+    return parsed
 
 
 def manifest(parsed: dict) -> dict:

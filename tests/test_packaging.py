@@ -1,0 +1,50 @@
+"""pyproject.toml, environment.yml and workflow/envs list the same dependencies."""
+
+import re
+import tomllib
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+NON_PYPI = {"python", "pip", "texlive-core", "latexmk", "poppler"}
+
+
+def _name(spec: str) -> str:
+    return re.split(r"[<>=!~ ]", spec.strip(), maxsplit=1)[0].lower()
+
+
+def _pyproject_names(include_test: bool) -> set[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    names = {_name(d) for d in project["dependencies"]}
+    if include_test:
+        names |= {_name(d) for d in project["optional-dependencies"]["test"]}
+    return names
+
+
+def _conda_names(path: Path) -> set[str]:
+    deps = yaml.safe_load(path.read_text())["dependencies"]
+    return {_name(d) for d in deps if isinstance(d, str)} - NON_PYPI
+
+
+def test_environment_yml_matches_pyproject():
+    assert _conda_names(ROOT / "environment.yml") == _pyproject_names(include_test=True)
+
+
+def test_rule_environment_matches_pyproject_runtime():
+    assert _conda_names(ROOT / "workflow" / "envs" / "paperfig.yaml") == _pyproject_names(include_test=False)
+
+
+def test_environment_yml_installs_the_package_and_a_tex_engine():
+    deps = yaml.safe_load((ROOT / "environment.yml").read_text())["dependencies"]
+    pip_section = next(d["pip"] for d in deps if isinstance(d, dict))
+    assert "-e ." in pip_section
+    assert {"texlive-core", "latexmk"} <= {d for d in deps if isinstance(d, str)}
+
+
+def test_readme_starts_with_the_two_commands_ci_runs():
+    readme = (ROOT / "README.md").read_text().splitlines()
+    block = readme[readme.index("```bash") + 1: readme.index("```bash") + 3]
+    ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines()
+          if line and not line.startswith(("#", "set ", "cd "))]
+    assert ci == block

@@ -1,0 +1,63 @@
+"""Rebuild only what an edit touches (dry runs on a built temporary copy)."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+import pytest
+
+from workflow_helpers import copy_repo, planned_jobs, snakemake
+
+pytestmark = pytest.mark.e2e
+
+REPORT_JOBS = {"combine_documents", "checks_gate", "build_report", "compile_report_pdf", "all"}
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory):
+    repo = copy_repo(tmp_path_factory.mktemp("rebuild") / "repo")
+    snakemake(repo)
+    return repo
+
+
+def _chart_document(repo):
+    for path in sorted((repo / "data/raw").iterdir()):
+        if "**X-axis:**" in path.read_text(encoding="utf-8"):
+            return path
+    raise AssertionError("no chart document among the seeds")
+
+
+def test_touch_without_change_rebuilds_nothing(repo):
+    path = _chart_document(repo)
+    later = time.time() + 5
+    os.utime(path, (later, later))
+    assert planned_jobs(repo) == {}
+
+
+def test_editing_one_value_reruns_only_that_document_and_the_report(repo):
+    path = _chart_document(repo)
+    text = path.read_text(encoding="utf-8")
+    edited = re.sub(r"around (\d+)\.(\d)", lambda m: f"around {m.group(1)}.{(int(m.group(2)) + 1) % 10}", text, count=1)
+    assert edited != text
+    path.write_text(edited, encoding="utf-8")
+    jobs = planned_jobs(repo)
+    per_document = {rule: n for rule, n in jobs.items() if rule not in REPORT_JOBS | {"synthesis"}}
+    assert per_document.get("parse_document") == 1
+    assert per_document.get("check_document") == 1
+    assert per_document.get("index_document") == 1
+    assert per_document.get("render_figure", 0) >= 1
+    assert "render_table" not in per_document  # a chart document has no tables
+    assert set(jobs) - set(per_document) <= REPORT_JOBS | {"synthesis"}
+    path.write_text(text, encoding="utf-8")
+
+
+def test_editing_the_figure_style_reruns_only_figures_and_the_report(repo):
+    style = repo / "workflow/paperfig/paperfig.mplstyle"
+    original = style.read_text()
+    style.write_text(original + "\n# a comment changes the file\n")
+    jobs = planned_jobs(repo)
+    style.write_text(original)
+    assert "parse_document" not in jobs and "check_document" not in jobs and "render_table" not in jobs
+    assert jobs.get("render_figure", 0) >= 3

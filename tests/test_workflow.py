@@ -1,0 +1,140 @@
+"""End-to-end: the whole workflow on a temporary copy of the repository."""
+
+from __future__ import annotations
+
+import csv
+import html.parser
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from workflow_helpers import checksums, copy_repo, snakemake
+
+pytestmark = pytest.mark.e2e
+
+
+def read_csv(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    repo = copy_repo(tmp_path_factory.mktemp("e2e") / "repo")
+    before = checksums(repo / "data" / "raw")
+    result = snakemake(repo)
+    return repo, before, result
+
+
+def test_raw_files_are_never_written(built):
+    repo, before, _ = built
+    assert checksums(repo / "data" / "raw") == before
+
+
+def test_every_described_point_is_extracted(built):
+    repo, _, _ = built
+    points = read_csv(repo / "data/processed/points.csv")
+    assert len(points) == 39
+    per_file = {}
+    for row in points:
+        per_file[row["source_file"]] = per_file.get(row["source_file"], 0) + 1
+        assert int(row["line_no"]) >= 1 and row["raw"]
+    assert sorted(per_file.values()) == [11, 12, 16]
+    assert any(row["label"] == "Memory³-2B-SFT" for row in points)
+    assert {"XTC-BERT*", "XTC-BERT"} <= {row["series"] for row in points}
+
+
+def test_axes_have_ranges_and_scales(built):
+    repo, _, _ = built
+    axes = read_csv(repo / "data/processed/axes.csv")
+    assert len(axes) == 3
+    for row in axes:
+        assert float(row["x_min"]) < float(row["x_max"]) and float(row["y_min"]) < float(row["y_max"])
+        assert row["x_scale"] in {"linear", "log"}
+
+
+def test_figures_and_tables_are_rendered(built):
+    repo, _, _ = built
+    axes = read_csv(repo / "data/processed/axes.csv")
+    for row in axes:
+        for ext in ("pdf", "png", "svg"):
+            assert (repo / "figures" / f"{row['figure_id']}.{ext}").stat().st_size > 1000
+    summary = read_csv(repo / "data/processed/table_summary.csv")
+    assert len(summary) >= 8
+    for row in summary:
+        assert (repo / "report/tables" / f"{row['table_id']}.tex").exists()
+        assert (repo / "report/tables" / f"{row['table_id']}.html").exists()
+
+
+def test_tables_and_annotations_are_extracted(built):
+    repo, _, _ = built
+    values = read_csv(repo / "data/processed/tables.csv")
+    assert len({row["table_id"] for row in values}) >= 8
+    annotations = read_csv(repo / "data/processed/annotations.csv")
+    assert sum(1 for row in annotations if row["kind"] == "compression") == 12
+
+
+def test_data_package_describes_every_csv(built):
+    repo, _, _ = built
+    package = json.loads((repo / "data/processed/datapackage.json").read_text())
+    for resource in package["resources"]:
+        path = repo / "data/processed" / resource["path"]
+        with path.open(encoding="utf-8") as handle:
+            header = next(csv.reader(handle))
+        names = [field["name"] for field in resource["schema"]["fields"]]
+        assert header[: len(names)] == names
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids, self.hrefs, self.imgs = set(), [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href", "").startswith("#"):
+            self.hrefs.append(attrs["href"][1:])
+        if tag == "img":
+            self.imgs.append(attrs.get("src", ""))
+
+
+def test_html_report_is_self_contained_and_links_resolve(built):
+    repo, _, _ = built
+    links = _Links()
+    links.feed((repo / "report/report.html").read_text(encoding="utf-8"))
+    assert links.imgs and all(src.startswith("data:image/") for src in links.imgs)
+    assert set(links.hrefs) <= links.ids
+
+
+def test_pdf_is_built_with_every_caption(built):
+    repo, _, _ = built
+    pdf = repo / "report/report.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF")
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext not installed")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    normalised = " ".join(text.split())
+    for row in read_csv(repo / "data/processed/table_summary.csv"):
+        words = row["caption"].split()[:4]
+        if words:
+            assert " ".join(words) in normalised, row["caption"]
+    log = (repo / "report/.latex/report.log").read_text(errors="replace")
+    assert "undefined" not in log.lower().replace("undefined control", "")
+
+
+def test_second_run_has_nothing_to_do(built):
+    repo, _, _ = built
+    result = snakemake(repo, "-n")
+    assert "Nothing to be done" in result.stdout + result.stderr
+
+
+def test_checks_are_reported(built):
+    repo, _, result = built
+    checks = read_csv(repo / "data/processed/checks.csv")
+    assert checks and {row["severity"] for row in checks} <= {"error", "warning", "info"}
+    assert "checks:" in (result.stderr + result.stdout).lower()

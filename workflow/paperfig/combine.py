@@ -1,0 +1,67 @@
+"""Combine the checked documents into the published tables of data/processed/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import contract
+from .errors import ConfigError
+
+
+def document_overview(doc: dict) -> dict:
+    """One documents.csv row: what was extracted from a document."""
+    title = ""
+    if doc.get("axes"):
+        first = doc["axes"][0]
+        title = first.get("title") or first.get("heading") or ""
+    elif doc.get("papers"):
+        title = doc["papers"][0].get("title", "")
+    return contract.record(
+        contract.DOCUMENTS,
+        source_file=doc["source_file"],
+        doc_id=doc["doc_id"],
+        shape=doc["shape"],
+        n_lines=doc.get("n_lines", ""),
+        title=title,
+        n_figures=len(doc.get("axes", [])),
+        n_tables=len(doc.get("tables", [])),
+        n_points=len(doc.get("points", [])),
+        n_values=sum(1 for row in doc.get("table_values", []) if row.get("part") != "missing"),
+        n_annotations=len(doc.get("annotations", [])),
+    )
+
+
+def unknown_correction_files(corrections_by_file: dict[str, list[dict]], source_files: Iterable[str]) -> list[str]:
+    known = set(source_files)
+    return sorted(name for name in corrections_by_file if name not in known)
+
+
+def combine(docs: list[dict], corrections_by_file: dict[str, list[dict]], cross_checks: list[dict]) -> dict[str, list[dict]]:
+    """Concatenate every document's records, in document order, into one list per table."""
+    missing = unknown_correction_files(corrections_by_file, (doc["source_file"] for doc in docs))
+    if missing:
+        raise ConfigError(
+            "stale correction: config/corrections.yaml names "
+            + ", ".join(missing)
+            + ", which is not a document in the raw folder (renamed or removed?)"
+        )
+    docs = sorted(docs, key=lambda doc: doc["source_file"])
+    combined: dict[str, list[dict]] = {name: [] for name in contract.PARSED_TABLES}
+    combined.update(checks=[], corrections=[], documents=[])
+    for doc in docs:
+        for name in contract.PARSED_TABLES:
+            combined[name].extend(doc.get(name, []))
+        combined["checks"].extend(doc.get("checks", []))
+        combined["corrections"].extend(doc.get("corrections", []))
+        combined["documents"].append(document_overview(doc))
+    combined["checks"].extend(cross_checks)
+    return combined
+
+
+def columns_for(name: str) -> tuple[str, ...]:
+    return {
+        **contract.PARSED_TABLES,
+        "checks": contract.CHECKS,
+        "corrections": contract.CORRECTIONS,
+        "documents": contract.DOCUMENTS,
+    }[name]

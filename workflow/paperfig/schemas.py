@@ -1,0 +1,212 @@
+"""Published schemas of the combined CSVs: pandera models and a Frictionless data package.
+
+The pandera models validate data/processed/*.csv after every build; their failures become
+rows of checks.csv with file and line (lazy validation collects all of them). The same
+field descriptions produce datapackage.json, so other tools can read the files without us.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import pandera.pandas as pa
+from pandera.typing import Series
+
+from . import contract
+
+SEVERITIES = ("error", "warning", "info")
+VALUE_PARTS = ("value", "first", "second", "delta", "missing")
+ANNOTATION_KINDS = ("compression", "note", "referenced_figure", "empty_section", "bullet")
+
+
+class _Located(pa.DataFrameModel):
+    source_file: Series[str] = pa.Field(str_length={"min_value": 1})
+    line_no: Series[int] = pa.Field(ge=1)
+
+    class Config:
+        coerce = True
+        strict = False
+
+
+class PointsSchema(_Located):
+    figure_id: Series[str]
+    series: Series[str] = pa.Field(nullable=True)
+    label: Series[str] = pa.Field(nullable=True)
+    x: Series[float] = pa.Field(nullable=False, ignore_na=False, in_range={"min_value": -1e12, "max_value": 1e12})
+    y: Series[float] = pa.Field(nullable=False, ignore_na=False, in_range={"min_value": -1e12, "max_value": 1e12})
+    raw: Series[str]
+
+    class Config:
+        unique = ["source_file", "line_no"]
+
+
+class AxesSchema(pa.DataFrameModel):
+    source_file: Series[str]
+    figure_id: Series[str] = pa.Field(unique=True)
+    x_min: Series[float] = pa.Field(nullable=True)
+    x_max: Series[float] = pa.Field(nullable=True)
+    y_min: Series[float] = pa.Field(nullable=True)
+    y_max: Series[float] = pa.Field(nullable=True)
+    x_scale: Series[str] = pa.Field(isin=["linear", "log"])
+    y_scale: Series[str] = pa.Field(isin=["linear", "log"])
+    n_legend_entries: Series[int] = pa.Field(ge=0)
+
+    class Config:
+        coerce = True
+        strict = False
+
+    @pa.dataframe_check
+    def ranges_ordered(cls, df: pd.DataFrame) -> Series[bool]:
+        x_ok = df["x_min"].isna() | df["x_max"].isna() | (df["x_min"] < df["x_max"])
+        y_ok = df["y_min"].isna() | df["y_max"].isna() | (df["y_min"] < df["y_max"])
+        return x_ok & y_ok
+
+
+class TableValuesSchema(_Located):
+    table_id: Series[str]
+    row_idx: Series[int] = pa.Field(ge=0)
+    column: Series[str]
+    part: Series[str] = pa.Field(isin=list(VALUE_PARTS))
+    value: Series[float] = pa.Field(nullable=True, in_range={"min_value": -1e12, "max_value": 1e12})
+
+    class Config:
+        unique = ["table_id", "row_idx", "column", "part", "part_name"]
+
+    @pa.dataframe_check
+    def only_missing_is_empty(cls, df: pd.DataFrame) -> Series[bool]:
+        return (df["part"] == "missing") | df["value"].notna()
+
+
+class AnnotationsSchema(_Located):
+    kind: Series[str] = pa.Field(isin=list(ANNOTATION_KINDS))
+    before: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    after: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+
+
+class ChecksSchema(pa.DataFrameModel):
+    check: Series[str]
+    severity: Series[str] = pa.Field(isin=list(SEVERITIES))
+    source_file: Series[str] = pa.Field(nullable=True)
+    message: Series[str]
+
+    class Config:
+        coerce = True
+        strict = False
+
+
+#: CSV name -> (pandera model, primary key, column descriptions for datapackage.json).
+PUBLISHED = {
+    "points": (PointsSchema, ["source_file", "line_no"], {
+        "source_file": "raw document the point was described in",
+        "line_no": "1-based line of that document",
+        "figure_id": "figure the point belongs to (see axes.csv)",
+        "series": "named data series (legend entry) the point belongs to, if any",
+        "label": "text printed next to the point (model name or label)",
+        "x": "x coordinate as described", "y": "y coordinate as described",
+        "x_unit": "unit of x", "y_unit": "unit of y",
+        "color": "colour word used by the description", "group": "legend key (series or date)",
+        "raw": "the source line as printed",
+    }),
+    "axes": (AxesSchema, ["figure_id"], {
+        "figure_id": "figure id (<document id>-fig<k>)", "chart_type": "kind of chart",
+        "x_scale": "linear or log, chosen from the values and the description",
+        "n_legend_entries": "number of legend entries described",
+    }),
+    "table_values": (TableValuesSchema, ["table_id", "row_idx", "column", "part", "part_name"], {
+        "table_id": "table id (<document id>-tab<k>)", "row_idx": "row position in the table",
+        "row_label": "normalised model/row name", "row_label_raw": "row label as printed",
+        "column": "column name after header repair", "part": "value, first, second, delta or missing",
+        "value": "the number as printed (empty when not reported)", "unit": "x, %, M, B, k, ...",
+        "raw_cell": "the printed cell", "carried": "true when the value was carried over a merged cell",
+    }),
+    "annotations": (AnnotationsSchema, [], {
+        "kind": "compression (a => b note), note, referenced_figure or empty_section",
+        "ratio": "compression ratio as printed", "before": "score before", "after": "score after",
+        "uncertain": "true when marked (?)",
+    }),
+    "checks": (ChecksSchema, [], {
+        "check": "name of the check", "severity": "error, warning or info",
+        "subject": "figure_id or table_id concerned", "verdict": "for claims: supported, "
+        "contradicted, not testable or unparsed", "corrected": "true when a correction resolved it",
+    }),
+}
+
+_FRICTIONLESS_TYPES = {"int64": "integer", "float64": "number", "bool": "boolean"}
+
+
+def validate_frame(name: str, frame: pd.DataFrame) -> list[dict]:
+    """Validate one combined table; return one checks.csv row per failing cell."""
+    model = PUBLISHED[name][0]
+    if frame.empty:
+        return []
+    try:
+        model.validate(frame, lazy=True)
+    except pa.errors.SchemaErrors as exc:
+        return _failures_to_checks(name, frame, exc.failure_cases)
+    return []
+
+
+def _failures_to_checks(name: str, frame: pd.DataFrame, failures: pd.DataFrame) -> list[dict]:
+    rows = []
+    for failure in failures.to_dict("records"):
+        index = failure.get("index")
+        located = frame.loc[index] if index in frame.index else None
+        source_file = located["source_file"] if located is not None and "source_file" in frame else ""
+        line_no = located["line_no"] if located is not None and "line_no" in frame else ""
+        subject = ""
+        if located is not None:
+            subject = located.get("figure_id", "") or located.get("table_id", "") or ""
+        rows.append(contract.record(
+            contract.CHECKS, check=f"schema:{name}", severity="error", source_file=source_file,
+            line_no=line_no, subject=subject,
+            message=f"{name}.csv column {failure.get('column')!s} fails {failure.get('check')!s}",
+            expected=str(failure.get("check")), observed=str(failure.get("failure_case")),
+            verdict="", corrected=False,
+        ))
+    return rows
+
+
+def _field_type(model, column: str) -> str:
+    field = model.to_schema().columns.get(column)
+    if field is None:
+        return "string"
+    return _FRICTIONLESS_TYPES.get(str(field.dtype), "string")
+
+
+def datapackage() -> dict:
+    """Frictionless Data Package describing the published CSVs."""
+    resources = []
+    for name, columns in contract.PARSED_TABLES.items():
+        model, key, docs = PUBLISHED.get(name, (None, [], {}))
+        resources.append(_resource(name, columns, model, key, docs))
+    for name, columns in (("checks", contract.CHECKS), ("corrections", contract.CORRECTIONS),
+                          ("documents", contract.DOCUMENTS)):
+        model, key, docs = PUBLISHED.get(name, (None, [], {}))
+        resources.append(_resource(name, columns, model, key, docs))
+    return {
+        "name": "paperfig-processed",
+        "title": "paperfig: tidy data extracted from paper figures, tables and slides",
+        "profile": "tabular-data-package",
+        "resources": resources,
+    }
+
+
+def _resource(name, columns, model, key, docs) -> dict:
+    fields = []
+    for column in columns:
+        field = {"name": column, "type": _field_type(model, column) if model else "string"}
+        if column == "line_no":
+            field["type"] = "integer"
+        if column in docs:
+            field["description"] = docs[column]
+        fields.append(field)
+    schema = {"fields": fields, "missingValues": [""]}
+    if key:
+        schema["primaryKey"] = key
+    return {
+        "name": name.replace("_", "-"),
+        "path": contract.CSV_NAMES[name],
+        "profile": "tabular-data-resource",
+        "format": "csv",
+        "encoding": "utf-8",
+        "schema": schema,
+    }

@@ -1,0 +1,69 @@
+# Stage 2: apply this document's corrections and check its numbers and claims; then one
+# cross-document pass combines every document into the tidy CSVs of data/processed/.
+
+
+rule check_document:
+    input:
+        parsed=f"{PROCESSED}/docs/{{doc}}/parsed.json",
+    output:
+        checked=f"{PROCESSED}/docs/{{doc}}/checked.json",
+    params:
+        # Only this document's entries: editing one correction reruns one document.
+        corrections=document_corrections,
+        settings=CHECK_SETTINGS,
+    conda:
+        "../envs/paperfig.yaml"
+    log:
+        "logs/check/{doc}.log",
+    shell:
+        "python workflow/scripts/check_document.py {input.parsed:q} {output.checked:q}"
+        " --corrections-json {params.corrections:q} --settings-json {params.settings:q} --log {log:q}"
+
+
+rule combine_documents:
+    input:
+        checked=checked_documents,
+        corrections=config["corrections"],
+    output:
+        points=f"{PROCESSED}/points.csv",
+        axes=f"{PROCESSED}/axes.csv",
+        legend=f"{PROCESSED}/legend.csv",
+        arrows=f"{PROCESSED}/arrows.csv",
+        mentions=f"{PROCESSED}/mentions.csv",
+        claims=f"{PROCESSED}/claims.csv",
+        tables=f"{PROCESSED}/tables.csv",
+        table_summary=f"{PROCESSED}/table_summary.csv",
+        annotations=f"{PROCESSED}/annotations.csv",
+        papers=f"{PROCESSED}/papers.csv",
+        parse_notes=f"{PROCESSED}/parse_notes.csv",
+        checks=f"{PROCESSED}/checks.csv",
+        corrections=f"{PROCESSED}/corrections.csv",
+        documents=f"{PROCESSED}/documents.csv",
+        datapackage=f"{PROCESSED}/datapackage.json",
+    params:
+        out_dir=lambda wildcards, output: os.path.dirname(output.points),
+        settings=CHECK_SETTINGS,
+    conda:
+        "../envs/paperfig.yaml"
+    log:
+        "logs/combine_documents.log",
+    shell:
+        "python workflow/scripts/combine_documents.py --out-dir {params.out_dir:q}"
+        " --corrections {input.corrections:q} --settings-json {params.settings:q} --log {log:q}"
+        " {input.checked:q}"
+
+
+rule checks_gate:
+    input:
+        checks=f"{PROCESSED}/checks.csv",
+    output:
+        passed=f"{PROCESSED}/checks.passed",
+    params:
+        fail_on_error=config["checks"].get("fail_on_error", True),
+    conda:
+        "../envs/paperfig.yaml"
+    log:
+        "logs/checks_gate.log",
+    shell:
+        "python workflow/scripts/checks_gate.py {input.checks:q} {output.passed:q}"
+        " --fail-on-error {params.fail_on_error} --log {log:q}"
