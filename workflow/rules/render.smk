@@ -56,5 +56,5 @@ rule index_document:
     log:
         "logs/index_document/{doc}.log",
     shell:
-        "python workflow/scripts/index_document.py {input.manifest:q} {output.index:q} --log {log:q}"
+        "python workflow/scripts/index_document.py --log {log:q} {input.manifest:q} {output.index:q}"
         " {input.outputs:q}"

@@ -1,0 +1,167 @@
+"""The cell grammar of OCR'd tables (paperfig.cells): one test per shape."""
+
+import pytest
+
+from paperfig import cells
+
+
+def parts(text, **kw):
+    res = cells.parse_cell(text, **kw)
+    return [(p.part, p.part_name, p.value, p.unit, p.flag) for p in res.parts], [n.kind for n in res.notes]
+
+
+def test_plain_numbers_keep_printed_precision():
+    assert parts("84.0") == ([("value", "", "84.0", "", "")], [])
+    assert parts("0.0") == ([("value", "", "0.0", "", "")], [])
+    assert parts("-0.63") == ([("value", "", "-0.63", "", "")], [])
+    assert parts("30522") == ([("value", "", "30522", "", "")], [])
+
+
+def test_dash_is_missing_not_zero():
+    assert parts("-") == ([("missing", "", "", "", "")], [])
+    assert parts("–")[0][0][0] == "missing"
+    assert parts("") == ([], [])  # a blank cell is no value at all
+
+
+@pytest.mark.parametrize("text", ["88.5/84.3", "84.3/ 83.4", "86.8 /81.7", "86.8 / 81.7"])
+def test_pairs_with_and_without_spaces(text):
+    got, notes = parts(text, pair=("F1", "Acc"))
+    assert [g[:2] for g in got] == [("first", "F1"), ("second", "Acc")]
+    assert notes == []
+
+
+def test_pair_without_header_names_is_first_second():
+    got, _ = parts("74.1/74.5")
+    assert [(g[0], g[1], g[2]) for g in got] == [("first", "first", "74.1"), ("second", "second", "74.5")]
+
+
+@pytest.mark.parametrize("header, names", [
+    ("MRPC (F1/Acc)", ("F1", "Acc")),
+    ("MNLI-m/mm", ("m", "mm")),
+    ("MNLI (acc m/mm)", ("m", "mm")),
+    ("QQP (f1/acc)", ("f1", "acc")),
+    ("SST-2 (acc)", None),
+    ("Model Size: w/o emb", None),
+])
+def test_pair_names_from_header(header, names):
+    assert cells.pair_names(header) == names
+
+
+@pytest.mark.parametrize("text, value, delta", [
+    ("85.3 (-5.6)", "85.3", "-5.6"),
+    ("82.8 (+1.3)", "82.8", "1.3"),
+    ("91.2 (-0.0)", "91.2", "-0.0"),
+    ("73.81 (-12.29)", "73.81", "-12.29"),
+])
+def test_value_with_delta(text, value, delta):
+    got, notes = parts(text)
+    assert [(g[0], g[2]) for g in got] == [("value", value), ("delta", delta)]
+    assert notes == []
+
+
+def test_two_numbers_in_one_cell_under_a_two_value_column():
+    got, _ = parts("1.4 1.6", sub_names=cells.subcolumn_names("Performance Drop (absolute %age)", 2))
+    assert [(g[0], g[1], g[2]) for g in got] == [("first", "first", "1.4"), ("second", "second", "1.6")]
+    assert cells.subcolumn_names("Drop (absolute / relative)", 2) == ["absolute", "relative"]
+
+
+def test_two_numbers_in_a_one_value_column_is_a_note_not_a_guess():
+    got, notes = parts("1.4 1.6")
+    assert got == [] and notes == ["unparseable_cell"]
+
+
+@pytest.mark.parametrize("text, value, unit, flag", [
+    ("1.64x", "1.64", "x", ""),
+    ("61.94X", "61.94", "x", "uppercase-x"),
+    ("15%", "15", "%", ""),
+    ("109M", "109", "M", ""),
+    ("22.5B", "22.5", "B", ""),
+    ("8.5k", "8.5", "k", ""),
+    ("10.20*", "10.20", "", "footnote"),
+    ("84(?)", "84", "", "uncertain"),
+])
+def test_units_and_markers(text, value, unit, flag):
+    got, _ = parts(text)
+    assert got == [("value", "", value, unit, flag)]
+
+
+def test_default_unit_from_header_or_caption():
+    assert cells.header_unit("Memory (MB)") == "MB"
+    assert cells.header_unit("Prune Ratio(%)") == "%"
+    assert cells.header_unit("Memory Reduction (%age)") == "%"
+    assert cells.header_unit("Performance Drop (absolute %age)") == ""
+    assert cells.caption_unit("Table 3: Inference latency (in seconds) on SQuAD") == "s"
+    assert cells.caption_unit("Table 2: Performance on SQuAD.") == ""
+    got, _ = parts("0.22", default_unit="s")
+    assert got == [("value", "", "0.22", "s", "")]
+    got, _ = parts("3.2x", default_unit="s")  # the cell's own unit wins
+    assert got[0][3] == "x"
+
+
+@pytest.mark.parametrize("text", ["8.2.1", "1e400", "NaN", "--", "12,5"])
+def test_unparseable_numeric_looking_cells_are_noted_and_left_out(text):
+    got, notes = parts(text)
+    assert got == []
+    assert notes == ["unparseable_cell"]
+
+
+def test_text_in_a_value_column_is_noted():
+    got, notes = parts("n.a.x")
+    assert got == [] and notes == ["non_numeric_cell"]
+
+
+def test_full_width_digits_parse_with_a_note():
+    got, notes = parts("８２.２")
+    assert got == [("value", "", "82.2", "", "")]
+    assert notes == ["normalised_digits"]
+
+
+def test_value_tokens_keep_printed_text():
+    assert cells.value_tokens("85.9/80.2 86.8/81.8 86.8 /81.7 85.0/79.9") == [
+        "85.9/80.2", "86.8/81.8", "86.8 /81.7", "85.0/79.9"]
+    assert cells.value_tokens("69.2/88.2 70.4/ 88.9") == ["69.2/88.2", "70.4/ 88.9"]
+    assert cells.value_tokens("85.3 (-5.6) 84.0 (+1.0)") == ["85.3 (-5.6)", "84.0 (+1.0)"]
+    assert cells.value_tokens("90.7 92.5 91.8") == ["90.7", "92.5", "91.8"]
+
+
+@pytest.mark.parametrize("printed", [
+    "BERT _{BASE}", "$BERT_{BASE}$", "BERT <sub>BASE</sub>", "BERT_{BASE}", "BERT_BASE",
+])
+def test_label_normalisation(printed):
+    assert cells.normalise_label(printed) == "BERT-base"
+
+
+def test_label_normalisation_keeps_suffixes_and_plain_names():
+    assert cells.normalise_label("BERT _{BASE} -6L-PKD") == "BERT-base-6L-PKD"
+    assert cells.normalise_label("Teacher BERT _{BASE}") == "Teacher BERT-base"
+    assert cells.normalise_label("BERT_{LARGE} model") == "BERT-large model"
+    assert cells.normalise_label("PKD, 6 layers (Sun et al., 2019)") == "PKD, 6 layers (Sun et al., 2019)"
+    assert cells.normalise_label("ELMo-BiLSTM-Attn") == "ELMo-BiLSTM-Attn"
+
+
+def test_split_packed_label():
+    assert cells.split_packed_label("TF (baseline) PF (baseline) PD (our work) Sun et al. (2019a)", 4) == [
+        "TF (baseline)", "PF (baseline)", "PD (our work)", "Sun et al. (2019a)"]
+    assert cells.split_packed_label("DistilBERT TinyBERT MobileBERT", 3) == ["DistilBERT", "TinyBERT", "MobileBERT"]
+    assert cells.split_packed_label("Only One", 3) is None
+
+
+def test_numeric_cell_classifies_layout():
+    for text in ("84.0", "-", "88.5/84.3", "85.3 (-5.6)", "90.7 92.5", "8.5k", "1.64x"):
+        assert cells.numeric_cell(text), text
+    for text in ("Model", "(F1/Acc)", "Hidden", "test", "mi ai aiiis", "GLCL"):
+        assert not cells.numeric_cell(text), text
+
+
+def test_value_like_marks_value_columns_even_when_garbled():
+    for text in ("8.2.1", "1e400", "NaN", "--", "84.0", "1.4 1.6", "８２.２"):
+        assert cells.value_like(text), text
+    for text in ("PKD, 6 layers (Sun et al., 2019)", "Sun et al. (2019a)", "test", "", "BERT _{BASE} -6L-PKD"):
+        assert not cells.value_like(text), text
+
+
+def test_unit_source_tells_printed_from_column_units():
+    own = cells.parse_cell("3.2x", default_unit="s").parts[0]
+    col = cells.parse_cell("0.22", default_unit="s").parts[0]
+    none = cells.parse_cell("0.22").parts[0]
+    assert (own.unit_source, col.unit_source, none.unit_source) == ("cell", "column", "")

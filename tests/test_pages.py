@@ -1,0 +1,524 @@
+"""OCR'd pages and slide decks (paperfig.pages): one test per layout hazard, the two seeds,
+and a new page that must parse with no code change."""
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from paperfig import contract, numbers
+from paperfig.aliases import load_aliases, validate_aliases
+from paperfig.documents import document_from_text, read_document
+from paperfig.errors import ConfigError, DocumentError
+from paperfig.pages import parse_page_document
+from paperfig.parse import detect_shape
+
+ROOT = Path(__file__).resolve().parents[1]
+RAW = ROOT / "data" / "raw"
+ALIASES = ROOT / "config" / "header_aliases.yaml"
+T = "\t"
+
+
+def parse(text, shape="page", aliases=None):
+    return parse_page_document(document_from_text(text, "page.txt"), shape, aliases or {})
+
+
+def values(parsed, **where):
+    return [v for v in parsed["table_values"] if all(v[k] == x for k, x in where.items())]
+
+
+def kinds(parsed, table="parse_notes"):
+    return [n["kind"] for n in parsed[table]]
+
+
+# ---------------------------------------------------------------------------- layout hazards
+
+
+def test_header_split_over_two_lines_and_pair_names():
+    text = "\n".join([
+        "Model\tHidden\tMRPC",
+        "\tDim\t(F1/Acc)",
+        "Teacher\t768\t88.5/84.3",
+    ])
+    p = parse(text)
+    (table,) = p["tables"]
+    assert table["columns"] == ["Hidden Dim", "MRPC (F1/Acc)"]
+    assert table["row_label_header"] == "Model"
+    pair = values(p, column="MRPC (F1/Acc)")
+    assert [(v["part"], v["part_name"], v["value"], v["line_no"]) for v in pair] == [
+        ("first", "F1", "88.5", 3), ("second", "Acc", "84.3", 3)]
+    assert all(set(contract.TABLE_VALUES) <= set(v) for v in p["table_values"])
+
+
+def test_group_header_spanning_columns():
+    text = "\n".join([
+        "Methods\tModel Size\t\tSpeedup\t\tAvr.",
+        "\tw/ emb\tw/o emb\tGPU\tCPU\t",
+        "Base\t100%\t100%\t1x\t1x\t0.0",
+    ])
+    (table,) = parse(text)["tables"]
+    assert table["columns"] == ["Model Size: w/ emb", "Model Size: w/o emb", "Speedup: GPU", "Speedup: CPU", "Avr."]
+    assert table["column_groups"][0] == {"name": "Model Size", "columns": ["Model Size: w/ emb", "Model Size: w/o emb"]}
+
+
+def test_caption_before_and_after_blocks():
+    text = "\n".join([
+        "Table 1: Above its block.",
+        "",
+        "A\tx\ty",
+        "r1\t1.0\t2.0",
+        "",
+        "B\tx\ty",
+        "r2\t3.0\t4.0",
+        "",
+        "Table 2: Below its block (ambiguous: blocks on both sides).",
+        "",
+        "C\tx\ty",
+        "r3\t5.0\t6.0",
+        "",
+        "Table 3: Below, unambiguous.",
+        "",
+        "A free note.",
+    ])
+    p = parse(text)
+    caps = [(t["caption"][:7], t["caption_line"], t["caption_position"]) for t in p["tables"]]
+    # Table 3 can only be below block C, so Table 2 is below block B
+    assert caps == [("Table 1", 1, "above"), ("Table 2", 9, "below"), ("Table 3", 14, "below")]
+
+
+def test_title_printed_again_is_the_same_paper_and_authors_are_not_notes():
+    text = "\n".join([
+        "A STUDY OF TINY MODELS FOR THE EDGE",
+        "",
+        "Ann Lee¹, Bo Kim², Cy Dunn¹",
+        "¹Some University",
+        "²Example Research Lab",
+        "ann@uni.edu, {bo,cy}@lab.org",
+        "",
+        "A free note here",
+        "",
+        "ANOTHER PAPER ABOUT SOMETHING ELSE ENTIRELY",
+        "",
+        "A STUDY OF TINY MODELS FOR THE EDGE",
+        "Ann Lee¹, Bo Kim², Cy Dunn¹",
+        "- > ANOTHER PAPER ABOUT SOMETHING ELSE ENTIRELY",
+    ])
+    p = parse(text)
+    assert [x["title"] for x in p["papers"]] == ["A STUDY OF TINY MODELS FOR THE EDGE",
+                                                  "ANOTHER PAPER ABOUT SOMETHING ELSE ENTIRELY"]
+    first = p["papers"][0]
+    assert first["authors"] == ["Ann Lee", "Bo Kim", "Cy Dunn"]
+    assert first["affiliations"] == ["Some University", "Example Research Lab"]
+    assert first["line_no"] == 1 and first["repeated_at"] == [12]
+    notes = [(a["line_no"], a["kind"], a["paper"][:7]) for a in p["annotations"]]
+    assert notes == [(8, "note", "A STUDY"), (14, "note", "A STUDY")]
+    assert p["annotations"][1]["mentions_paper"] == "ANOTHER PAPER ABOUT SOMETHING ELSE ENTIRELY"
+
+
+def test_two_halves_sharing_row_labels_are_one_table():
+    text = "\n".join([
+        "Method\tRatio(%)\tQQP\tMNLI\t",
+        "NIP\t50.0\t85.1 (-6.1)\t77.0 (-9.1)\t",
+        "\t80.0\t81.1 (-10.1)\t73.8 (-12.3)\t",
+        "Method\tRatio(%)\tQNLI\tRTE\t",
+        "NIP\t50.0\t90.2 (-1.1)\t68.6 (-1.5)\t",
+        "\t80.0\t80.5 (-10.8)\t62.8 (-7.3)\t",
+    ])
+    p = parse(text)
+    (table,) = p["tables"]
+    assert table["blocks"] == 2 and table["block_lines"] == [[1, 3], [4, 6]]
+    assert table["columns"] == ["Ratio(%)", "QQP", "MNLI", "QNLI", "RTE"]
+    assert table["row_labels"] == ["NIP", "NIP"] and table["row_labels_raw"] == ["NIP", ""]
+    assert table["repeated_columns"] == ["Ratio(%)"]
+    assert [v["line_no"] for v in values(p, column="Ratio(%)")] == [2, 3]  # printed twice, stored once
+    rte = values(p, column="RTE", row_idx=1)
+    assert [(v["part"], v["value"], v["line_no"], v["block"]) for v in rte] == [
+        ("value", "62.8", 6, 2), ("delta", "-7.3", 6, 2)]
+    assert "repeated_key_column" in kinds(p)
+
+
+def test_merged_group_cells_carry_up_and_down_first_value_wins():
+    text = "\n".join([
+        "Model\tDim\tScore",
+        "Teacher\t768\t90.0",
+        "Base\t\t80.1",
+        "Student\t192\t81.2",
+        "Student + X\t190\t81.5",
+        "Student + Y\t\t82.0",
+        "Base\t\t70.1",
+        "Student\t96\t71.2",
+        "Student + X\t\t71.5",
+        "Student + Y\t\t72.0",
+    ])
+    p = parse(text)
+    dim = {(v["row_idx"], v["line_no"]): (v["value"], v["carried"], v["carried_from_line"], v["raw_cell"])
+           for v in values(p, column="Dim")}
+    assert dim[(1, 3)] == ("192", True, 4, "")       # carried up
+    assert dim[(3, 5)] == ("190", False, "", "190")  # printed value kept as printed
+    assert dim[(4, 6)] == ("192", True, 4, "")       # carried down from the FIRST printed value
+    assert dim[(5, 7)] == ("96", True, 8, "")
+    assert (0, 2) in dim and dim[(0, 2)][1] is False  # the teacher is outside any group
+    groups = p["tables"][0]["row_groups"]
+    assert groups[0] == "" and groups[1] == groups[4] == "rows 3-6" and groups[5] == "rows 7-10"
+    assert "merged_cell_disagreement" in kinds(p)
+
+
+def test_blank_cell_outside_a_group_is_absent():
+    text = "Model\tA\tB\nX\t1.0\t\nY\t2.0\t3.0"
+    p = parse(text)
+    assert [(v["line_no"], v["column"]) for v in p["table_values"]] == [(2, "A"), (3, "A"), (3, "B")]
+    assert p["tables"][0]["n_values"] == 3 and p["tables"][0]["n_missing"] == 0
+
+
+def test_row_label_printed_once_for_a_group_is_carried_down():
+    text = "\n".join([
+        "Methods\tSize\tMNLI",
+        "BERT <sub>BASE</sub>\t100%\t84.6",
+        "Quantization\t15%\t83.9",
+        "\t10.2%\t-",
+        "Pruning\t67.6%\t-",
+    ])
+    p = parse(text)
+    table = p["tables"][0]
+    assert table["row_labels"] == ["BERT-base", "Quantization", "Quantization", "Pruning"]
+    assert table["row_labels_raw"] == ["BERT <sub>BASE</sub>", "Quantization", "", "Pruning"]
+    assert table["row_groups"] == ["", "Quantization", "Quantization", ""]
+    carried = values(p, line_no=4, column="Size")[0]
+    assert (carried["row_label"], carried["row_label_raw"], carried["row_group"], carried["value"], carried["unit"]) == (
+        "Quantization", "", "Quantization", "10.2", "%")
+    missing = values(p, line_no=4, column="MNLI")[0]
+    assert (missing["part"], missing["value"], missing["raw_cell"]) == ("missing", "", "-")
+
+
+def test_packed_rows_split_into_one_row_per_model():
+    text = "\n".join([
+        "\tModel\tSST-2 (acc)\tMRPC (f1/acc)",
+        "test\tTF (baseline) PD (our work) Sun et al. (2019a)\t90.7 91.8 92.0\t85.9/80.2 86.8 /81.7 85.0/ 79.9",
+        "dev\tPF (baseline) Sanh (2019)\t91.1 92.7\t87.9/82.5 88.3/82.4",
+    ])
+    p = parse(text)
+    table = p["tables"][0]
+    assert table["row_labels"] == ["TF (baseline)", "PD (our work)", "Sun et al. (2019a)", "PF (baseline)", "Sanh (2019)"]
+    assert table["row_groups"] == ["test", "test", "test", "dev", "dev"]
+    pd_mrpc = values(p, row_idx=1, column="MRPC (f1/acc)")
+    assert [(v["part_name"], v["value"], v["line_no"], v["raw_cell"]) for v in pd_mrpc] == [
+        ("f1", "86.8", 2, "86.8 /81.7"), ("acc", "81.7", 2, "86.8 /81.7")]
+    assert values(p, row_idx=4, column="SST-2 (acc)")[0]["value"] == "92.7"
+
+
+def test_inconsistent_packed_row_is_a_document_error():
+    text = "\tModel\tA\tB\ntest\tX (a) Y (b)\t1.0 2.0\t3.0 4.0 5.0"
+    with pytest.raises(DocumentError) as err:
+        parse(text)
+    assert err.value.line_no == 2
+
+
+def test_header_aliases_train_sizes_and_ocr_noise():
+    aliases = {"#Parame": "#Params", "CLUE": "GLUE", "GLCL": "GLUE"}
+    text = "\n".join([
+        "Table 3: Results. The number below each task denotes the number of training examples.",
+        "",
+        "\t#Parame\tCoLA\tSST-2\tCLUE",
+        "\tmi ai aiiis\t8.5k\t67k\tGLCL",
+        "BERT\t109M\t52.1\t-\t78.3",
+    ])
+    p = parse(text, aliases=aliases)
+    table = p["tables"][0]
+    assert table["columns"] == ["#Params", "CoLA", "SST-2", "GLUE"]
+    assert table["train_sizes"] == {"CoLA": "8.5k", "SST-2": "67k"}
+    assert table["n_rows"] == 1 and table["row_labels"] == ["BERT"]
+    notes = [(n["kind"], n["line_no"], n["token"]) for n in p["parse_notes"]]
+    assert ("header_alias", 3, "#Parame") in notes and ("header_alias", 4, "GLCL") in notes
+    assert ("ocr_noise", 4, "mi ai aiiis") in notes
+    assert values(p, column="#Params")[0]["column_raw"] == "#Parame"
+
+
+def test_unparseable_cells_are_noted_not_fatal():
+    text = "Model\tA\tB\tC\tD\nX\t8.2.1\tNaN\t８２.２\t--"
+    p = parse(text)
+    assert [(v["column"], v["value"]) for v in p["table_values"]] == [("C", "82.2")]
+    assert Counter(kinds(p)) == Counter({"unparseable_cell": 3, "normalised_digits": 1})
+    assert all(n["line_no"] == 2 and n["raw"] == text.split("\n")[1] for n in p["parse_notes"])
+
+
+def test_caption_unit_and_footnote_marker():
+    text = "\tGPU\tPhone\nBERT-base\t0.22\t10.20*\n\nTable 3: Inference latency (in seconds), phone marked by *."
+    p = parse(text)
+    assert [(v["value"], v["unit"], v["flag"]) for v in p["table_values"]] == [("0.22", "s", ""), ("10.20", "s", "footnote")]
+
+
+def test_compression_notes_base_model_and_uncertainty():
+    text = "\n".join([
+        "SOME PAPER TITLE IN CAPITAL LETTERS",
+        "BERT-BASE:",
+        "1/6: 84 => 78",
+        "BERT-Large: 1/4: 84(?) => 84",
+        "Retrain the teacher New tearcher: 1/10: 87 => 84",
+        "BERT-Base: 1/2: 84 => 82.5 1/3.5: 84 => 80 1/10: 84 => 78",
+        "1/25: 86 (?)=> 72",
+        "Severe Performance Drop",
+        "Winner:",
+    ])
+    p = parse(text)
+    comp = [(a["line_no"], a["base_model"], a["ratio"], a["before"], a["after"], a["uncertain"])
+            for a in p["annotations"] if a["kind"] == "compression"]
+    assert comp == [
+        (3, "BERT-BASE", "1/6", "84", "78", False),
+        (4, "BERT-Large", "1/4", "84", "84", True),
+        (5, "BERT-Large", "1/10", "87", "84", False),
+        (6, "BERT-Base", "1/2", "84", "82.5", False),
+        (6, "BERT-Base", "1/3.5", "84", "80", False),
+        (6, "BERT-Base", "1/10", "84", "78", False),
+        (7, "BERT-Base", "1/25", "86", "72", True),
+    ]
+    assert [a["qualifier"] for a in p["annotations"] if a["line_no"] == 5] == ["Retrain the teacher New tearcher"]
+    notes = [(a["line_no"], a["text"]) for a in p["annotations"] if a["kind"] == "note"]
+    assert notes == [(8, "Severe Performance Drop"), (9, "Winner:")]
+    assert all(a["paper"] == "SOME PAPER TITLE IN CAPITAL LETTERS" for a in p["annotations"])
+
+
+def test_referenced_figure_caption():
+    p = parse("Figure 1: (Blue) The best accuracy.\n\nA\tB\tC\nx\t1\t2")
+    (fig,) = [a for a in p["annotations"] if a["kind"] == "referenced_figure"]
+    assert fig["text"] == "Figure 1: (Blue) The best accuracy." and fig["line_no"] == 1
+
+
+def test_slides_empty_sections_and_bullets():
+    text = "\n".join([
+        "## Motivation",
+        "",
+        "- Growing models",
+        "  - nested point",
+        "",
+        "## Quantization",
+        "",
+        "",
+        "## Results",
+        "Methods\tA\tB",
+        "X\t1.0\t2.0",
+    ])
+    p = parse(text, "slides")
+    got = [(a["line_no"], a["kind"], a["section"], a["text"], a.get("level")) for a in p["annotations"]]
+    assert got == [(3, "note", "Motivation", "Growing models", 0),
+                   (4, "note", "Motivation", "nested point", 1),
+                   (6, "empty_section", "Quantization", "Quantization", None)]
+    assert p["tables"][0]["section"] == "Results" and p["tables"][0]["paper"] == ""
+    assert p["papers"] == []
+
+
+def test_parse_note_columns_and_logging(caplog):
+    with caplog.at_level("WARNING", logger="paperfig"):
+        p = parse("Model\tA\nX\t1e400")
+    assert list(p["parse_notes"][0])[:5] == list(contract.PARSE_NOTES)
+    assert "unparseable_cell" in caplog.text
+
+
+# ---------------------------------------------------------------------------- aliases config
+
+
+def test_load_aliases_from_config():
+    aliases = load_aliases(ALIASES)
+    assert aliases["#Parame"]["header"] == "#Params"
+    assert aliases["#FL OPS"]["header"] == "#FLOPs"
+    assert aliases["CLUE"]["header"] == aliases["GLCL"]["header"] == "GLUE"
+    assert aliases["MNLIM"]["header"].startswith("MNLI-")
+    assert all(entry["reason"] for entry in aliases.values())
+
+
+@pytest.mark.parametrize("data, message", [
+    ([1, 2], "mapping"),
+    ({"aliases": {"a": "b"}}, "list"),
+    ({"aliases": [{"printed": "a", "header": "b"}]}, "missing: reason"),
+    ({"aliases": [{"printed": "a", "header": "b", "reason": "r", "x": 1}]}, "unknown: x"),
+    ({"aliases": [{"printed": "a", "header": "", "reason": "r"}]}, "non-empty"),
+    ({"aliases": [{"printed": "a", "header": "b", "reason": "r"}] * 2}, "twice"),
+])
+def test_bad_alias_config_is_a_clear_error(data, message):
+    with pytest.raises(ConfigError, match=message):
+        validate_aliases(data)
+
+
+def test_unreadable_alias_file(tmp_path):
+    bad = tmp_path / "a.yaml"
+    bad.write_text("aliases: [unclosed", encoding="utf-8")
+    with pytest.raises(ConfigError, match="YAML"):
+        load_aliases(bad)
+    with pytest.raises(ConfigError, match="cannot read"):
+        load_aliases(tmp_path / "missing.yaml")
+
+
+# ---------------------------------------------------------------------------- the seeds
+
+SEED_PAGE = "003_24316d2e507e8064.txt"
+SEED_SLIDES = "004_4a888fd5f37a0a5a.txt"
+_NUM = re.compile(r"[-+]?\d+(?:\.\d+)?")
+
+
+@pytest.fixture(scope="module")
+def seeds():
+    aliases = load_aliases(ALIASES)
+    out = {}
+    for name, shape in ((SEED_PAGE, "page"), (SEED_SLIDES, "slides")):
+        doc = read_document(RAW / name)
+        assert detect_shape(doc) == shape
+        out[name] = (doc, parse_page_document(doc, shape, aliases))
+    return out
+
+
+def test_seed_blocks_and_tables(seeds):
+    page, slides = seeds[SEED_PAGE][1], seeds[SEED_SLIDES][1]
+    blocks = sum(t["blocks"] for t in page["tables"] + slides["tables"])
+    assert blocks == 9
+    assert len(page["tables"]) + len(slides["tables"]) == 8
+    assert [t["table_id"] for t in page["tables"]] == [contract.table_id("003_24316d2e507e8064", k) for k in range(1, 8)]
+    assert [t["first_line"] for t in page["tables"]] == [11, 49, 85, 98, 107, 114, 131]
+    assert [t["caption_line"] for t in page["tables"]] == [29, 47, 83, 105, 112, 118, 135]
+    assert [t["paper"][:12] for t in page["tables"]] == [
+        "EXTREME LANG", "MOBILEBERT: ", "REWEIGHTED P", "FASTER AND J", "FASTER AND J", "FASTER AND J", "WELL-READ ST"]
+
+
+def test_seed_every_printed_number_once_and_nothing_invented(seeds):
+    for doc, parsed in seeds.values():
+        for table in parsed["tables"]:
+            repeated = set(table["repeated_columns"])
+            for b_no, ((first, last), cols) in enumerate(zip(table["block_lines"], table["block_columns"])):
+                for ln in range(first, last + 1):
+                    if ln in table["header_lines"]:
+                        continue
+                    cells_ = doc.line(ln).split("\t")
+                    while cells_ and not cells_[-1].strip():
+                        cells_.pop()
+                    value_cells = [c for c, name in zip(cells_[len(cells_) - len(cols):], cols)
+                                   if not (b_no and name in repeated)]
+                    printed = Counter(numbers.decimal_text(numbers.parse_decimal(tok))
+                                      for c in value_cells for tok in _NUM.findall(c))
+                    stored = Counter(v["value"] for v in parsed["table_values"]
+                                     if v["table_id"] == table["table_id"] and v["line_no"] == ln
+                                     and not v["carried"] and v["part"] != "missing")
+                    assert stored == printed, (doc.source_file, ln)
+            dashes = sum(1 for v in parsed["table_values"]
+                         if v["table_id"] == table["table_id"] and v["part"] == "missing")
+            assert dashes == table["n_missing"]
+
+
+def test_seed_spot_checks(seeds):
+    page, slides = seeds[SEED_PAGE][1], seeds[SEED_SLIDES][1]
+
+    def one(parsed, **where):
+        (hit,) = [v for v in parsed["table_values"] if all(v[k] == x for k, x in where.items())]
+        return hit
+
+    pair = one(page, line_no=13, column="MRPC (F1/Acc)", part="second")
+    assert (pair["value"], pair["part_name"], pair["row_label"], pair["row_label_raw"]) == (
+        "84.3", "Acc", "Teacher BERT-base", "Teacher BERT _{BASE}")
+    delta = one(page, line_no=88, column="CoLA", part="delta")
+    assert (delta["value"], delta["raw_cell"], delta["row_label"]) == ("1.3", "82.8 (+1.3)", "RPP")
+    zero = one(page, line_no=93, column="RTE", part="delta")
+    assert zero["value"] == "-0.0"
+    carried = one(page, line_no=16, column="Vocab Size")
+    assert (carried["value"], carried["carried"], carried["carried_from_line"], carried["raw_cell"]) == (
+        "4928", True, 17, "")
+    up = one(page, line_no=24, column="Compress Factor")
+    assert (up["value"], up["unit"], up["carried_from_line"]) == ("61.94", "x", 25)
+    upper = one(page, line_no=26, column="Compress Factor")
+    assert upper["flag"] == "uppercase-x" and not upper["carried"]
+    packed = one(page, line_no=132, row_label="Sun et al. (2019a)", column="QQP (f1/acc)", part="first")
+    assert (packed["value"], packed["row_group"], packed["part_name"]) == ("70.7", "test", "f1")
+    spaced = one(page, line_no=133, row_label="Sanh (2019)", column="QQP (f1/acc)", part="second")
+    assert (spaced["value"], spaced["raw_cell"]) == ("90.6", "87.7 /90.6")
+    sub = one(page, line_no=101, column="Performance Drop (absolute %age)", part="second")
+    assert sub["value"] == "1.3"
+    mnli = one(page, line_no=57, column="MNLI-m/mm", part="second")
+    assert (mnli["value"], mnli["part_name"], mnli["raw_cell"]) == ("83.4", "mm", "84.3/ 83.4")
+    assert one(page, line_no=54, column="GLUE")["part"] == "missing"
+    group = one(slides, line_no=56, column="Model Size: w/o emb")
+    assert (group["value"], group["unit"], group["row_label"], group["row_label_raw"], group["row_group"]) == (
+        "3", "%", "Unstructured Pruning", "", "Unstructured Pruning")
+    assert one(slides, line_no=51, column="Avr.")["value"] == "0.0"
+    assert one(slides, line_no=51, column="Avr.")["row_label"] == "BERT-base"
+
+
+def test_seed_compression_notes_and_papers(seeds):
+    page, slides = seeds[SEED_PAGE][1], seeds[SEED_SLIDES][1]
+    comp = [a for a in page["annotations"] if a["kind"] == "compression"]
+    assert len(comp) == 12
+    assert sorted({a["line_no"] for a in comp}) == [33, 35, 37, 59, 61, 67, 69, 120, 139, 141]
+    assert [a["uncertain"] for a in comp].count(True) == 3
+    assert {a["base_model"] for a in comp} == {"BERT-BASE", "BERT-Large", "BERT-Base"}
+    assert len(page["papers"]) == 6  # the RPP title and author block printed twice: one paper
+    rpp = [p for p in page["papers"] if p["title"].startswith("REWEIGHTED")][0]
+    assert rpp["line_no"] == 63 and rpp["repeated_at"] == [148] and len(rpp["authors"]) == 5
+    noted = {a["line_no"] for a in page["annotations"]}
+    for author_line in (7, 9, 43, 45, 71, 75, 80, 81, 152, 160, 167):
+        assert author_line not in noted
+    figures = [a["line_no"] for a in page["annotations"] if a["kind"] == "referenced_figure"]
+    assert figures == [127, 137, 146]
+    empty = [a["text"] for a in slides["annotations"] if a["kind"] == "empty_section"]
+    assert len(empty) == 7 and "Quantization" in empty
+
+
+# ---------------------------------------------------------------------------- a new page
+
+NEW_PAGE = "\n".join([
+    "TINY TRANSFORMERS: DISTILLING ENCODERS FOR EDGE DEVICES",
+    "",
+    "Alice Moreau¹, Bruno Tanaka², Chen Wei¹",
+    "¹University of Somewhere",
+    "²Acme Research Lab",
+    "{alice.moreau,chen.wei}@somewhere.edu",
+    "",
+    "Model\tLayers\tParams\tSQuAD\tCoLA",
+    "\t\t\t(EM/F1)\t(MCC)",
+    "Teacher RoBERTa_{LARGE}\t24\t355M\t88.9/94.6\t68.0",
+    "Baseline\t\t\t79.0/86.2\t48.8",
+    "Distilled\t6\t40M\t80.1/87.3\t50.2",
+    "Distilled + Aug\t\t\t81.0/ 88.1\t51.7",
+    "Baseline\t12\t\t82.9/89.6\t53.0",
+    "Distilled\t\t60M\t83.4/90.0\t55.1",
+    "Distilled + Aug\t\t\t84.2/90.9\t-",
+    "",
+    "Table 2: Distilled students; layers and parameters are shared within each student size.",
+    "",
+    "RoBERTa-Large:",
+    "",
+    "1/3: 90 => 85",
+    "",
+    "Strong baseline",
+    "",
+    "Table 3: Quantisation relative to full precision.",
+    "",
+    "Method\tBits\tMNLI\tSST-2",
+    "Full\t32\t90.2 (+0.0)\t96.4 (+0.0)",
+    "QAT\t8\t89.9 (-0.3)\t96.1 (-0.3)",
+    "\t4\t87.5 (-2.7)\t95.0 (-1.4)",
+    "",
+    "Figure 2: Accuracy against size.",
+])
+
+
+def test_new_page_parses_without_code_change():
+    p = parse(NEW_PAGE)
+    assert [x["title"] for x in p["papers"]] == ["TINY TRANSFORMERS: DISTILLING ENCODERS FOR EDGE DEVICES"]
+    assert p["papers"][0]["authors"] == ["Alice Moreau", "Bruno Tanaka", "Chen Wei"]
+    t1, t2 = p["tables"]
+    assert (t1["caption_line"], t1["caption_position"], t2["caption_line"], t2["caption_position"]) == (
+        18, "below", 26, "above")
+    assert t1["columns"] == ["Layers", "Params", "SQuAD (EM/F1)", "CoLA (MCC)"]
+    assert t1["row_labels"][0] == "Teacher RoBERTa-large"
+    # merged group: 6 carried up to Baseline (line 11) and down to + Aug (line 13); 60M up and down
+    layers = {v["line_no"]: (v["value"], v["carried"]) for v in values(p, table_id=t1["table_id"], column="Layers")}
+    assert layers == {10: ("24", False), 11: ("6", True), 12: ("6", False), 13: ("6", True),
+                      14: ("12", False), 15: ("12", True), 16: ("12", True)}
+    params = {v["line_no"]: (v["value"], v["unit"]) for v in values(p, column="Params")}
+    assert params[14] == ("60", "M") and params[16] == ("60", "M") and params[11] == ("40", "M")
+    em = values(p, line_no=13, column="SQuAD (EM/F1)")
+    assert [(v["part_name"], v["value"]) for v in em] == [("EM", "81.0"), ("F1", "88.1")]
+    assert values(p, line_no=16, column="CoLA (MCC)")[0]["part"] == "missing"
+    qat4 = values(p, line_no=31, column="SST-2")
+    assert [(v["row_label"], v["part"], v["value"]) for v in qat4] == [("QAT", "value", "95.0"), ("QAT", "delta", "-1.4")]
+    (comp,) = [a for a in p["annotations"] if a["kind"] == "compression"]
+    assert (comp["base_model"], comp["ratio"], comp["before"], comp["after"], comp["line_no"]) == (
+        "RoBERTa-Large", "1/3", "90", "85", 22)
+    kinds_ = [(a["line_no"], a["kind"]) for a in p["annotations"]]
+    assert kinds_ == [(22, "compression"), (24, "note"), (33, "referenced_figure")]

@@ -1,0 +1,352 @@
+"""The grammar of one printed table cell (pure functions, no document state).
+
+A cell of an extracted table is one of these shapes (after ``numbers.normalise_digits``):
+
+=====================  ==========================================================
+``84.0``               a plain number: one part ``value``
+``-``                  not reported: one part ``missing`` with value "" (never zero)
+``88.5/84.3``          a pair (spaces around the slash allowed): parts ``first`` and
+                       ``second``; ``part_name`` comes from the pair in the header
+                       (``MRPC (F1/Acc)`` -> F1, Acc; ``MNLI-m/mm`` -> m, mm), else
+                       "first"/"second"
+``85.3 (-5.6)``        value with delta: parts ``value`` and ``delta`` (``(+1.3)``,
+                       ``(-0.0)`` too; "-0.0" keeps its sign)
+``1.4 1.6``            two numbers under a column whose cells all hold two numbers:
+                       parts ``first``/``second`` (names from the header only when it
+                       names both, e.g. "absolute"/"relative"; else "first"/"second")
+=====================  ==========================================================
+
+Every number may carry a unit suffix (``x``, ``X`` -> unit "x" with flag
+"uppercase-x", ``%``, ``M``, ``B``, ``k``/``K``: the value stays as printed before the
+suffix, e.g. ``109M`` -> 109 M) and markers (``*``/``†``/``‡`` -> flag "footnote",
+``(?)`` -> flag "uncertain"). Values are the printed text of the number
+(``decimal_text(parse_decimal(...))``: "84.0" stays "84.0"). A cell without its own unit
+takes the column's unit (header ``Memory (MB)``, caption "latency (in seconds)");
+``Part.unit_source`` says which ("cell" or "column") so a renderer shows only printed units.
+
+A cell that looks numeric but cannot be parsed (``8.2.1``, ``1e400``, ``NaN``, ``--``)
+yields no parts and a note ("unparseable_cell"); full-width digits parse with a note
+("normalised_digits"). Notes are returned, never raised: the caller turns them into
+``parse_notes`` records with the document location.
+
+Row labels are normalised by :func:`normalise_label`: LaTeX/HTML subscripts become a
+hyphen and lower case (``BERT _{BASE}``, ``$BERT_{BASE}$``, ``BERT <sub>BASE</sub>`` ->
+``BERT-base``, the form the papers print in running text), ``$`` and ``\\mathrm{}``
+wrappers are dropped, superscripts removed, whitespace collapsed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import numbers
+
+#: Cells that mean "not reported" (ASCII hyphen, en/em dash, Unicode minus).
+MISSING_MARKS = frozenset({"-", "–", "—", "−"})
+
+_TOKEN = re.compile(
+    r"^(?P<num>[-+]?(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<unit>%|[xX]|[MBkK])?"
+    r"(?P<marks>[*†‡]+)?\s*(?P<q>\(\?\))?$"
+)
+_DELTA = re.compile(r"^(?P<v>[^()\s]+(?:\s*\(\?\))?)\s*\(\s*(?P<d>[-+]?[^()\s]+)\s*\)$")
+_PAIR = re.compile(r"^(?P<a>[^/\s]+)\s*/\s*(?P<b>[^/\s]+)$")
+_HEADER_PAIR = re.compile(r"([A-Za-z0-9]+)/([A-Za-z0-9]+)")
+_NUMERIC_WORDS = re.compile(r"^(?:nan|inf|infinity|n/?a|--+|—+|–+)$", re.IGNORECASE)
+_SPACED_SLASH = re.compile(r"(?<=[\d%xX*])\s*/\s*(?=[-+]?[\d.])")
+
+#: Units written in a header's parentheses, e.g. ``Memory (MB)``, ``Prune Ratio(%)``.
+_HEADER_UNITS = {
+    "%": "%", "%age": "%", "percent": "%", "mb": "MB", "gb": "GB", "kb": "KB",
+    "gflops": "GFLOPs", "flops": "FLOPs", "ms": "ms", "s": "s", "sec": "s",
+    "seconds": "s", "in seconds": "s", "in ms": "ms", "milliseconds": "ms",
+    "in milliseconds": "ms", "times": "x", "x": "x",
+}
+_CAPTION_UNIT = re.compile(r"\(\s*in\s+(seconds|milliseconds|ms|minutes|hours)\s*\)", re.IGNORECASE)
+_CAPTION_UNITS = {"seconds": "s", "milliseconds": "ms", "ms": "ms", "minutes": "min", "hours": "h"}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One numeric value of a cell (or the missing marker)."""
+
+    part: str  # value | first | second | delta | missing
+    part_name: str
+    value: str  # printed number text, "" for missing
+    unit: str = ""
+    flag: str = ""  # ";"-joined: uppercase-x, footnote, uncertain
+    token: str = ""  # the printed text of this part
+    unit_source: str = ""  # "cell" (printed suffix), "column" (header or caption), "" (no unit)
+
+
+@dataclass(frozen=True)
+class CellNote:
+    kind: str
+    message: str
+    token: str
+
+
+@dataclass
+class CellResult:
+    parts: list[Part] = field(default_factory=list)
+    notes: list[CellNote] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Token:
+    value: str
+    unit: str
+    flag: str
+
+
+def is_blank(text: str) -> bool:
+    return not text.strip()
+
+
+def is_missing(text: str) -> bool:
+    """``-`` (or a dash variant) alone: not reported."""
+    return text.strip() in MISSING_MARKS
+
+
+def looks_numeric(text: str) -> bool:
+    """Text a reader would take for a number (so failing to parse it is worth a note)."""
+    t = numbers.normalise_digits(text.strip())
+    if not t:
+        return False
+    if _NUMERIC_WORDS.match(t):
+        return True
+    return bool(re.search(r"\d", t))
+
+
+def parse_token(text: str) -> Token:
+    """One printed number with optional unit suffix and markers; ValueError otherwise."""
+    cleaned = numbers.normalise_digits(text.strip())
+    m = _TOKEN.match(cleaned)
+    if not m:
+        raise ValueError(f"not a number: {text!r}")
+    value = numbers.decimal_text(numbers.parse_decimal(m.group("num")))
+    unit = m.group("unit") or ""
+    flags = []
+    if unit == "X":
+        flags.append("uppercase-x")
+    if unit in ("X", "x"):
+        unit = "x"
+    if m.group("marks"):
+        flags.append("footnote")
+    if m.group("q"):
+        flags.append("uncertain")
+    return Token(value=value, unit=unit, flag=";".join(flags))
+
+
+def is_number_token(text: str) -> bool:
+    try:
+        parse_token(text)
+    except ValueError:
+        return False
+    return True
+
+
+def split_pair(text: str) -> tuple[str, str] | None:
+    """``88.5/84.3``, ``84.3/ 83.4``, ``86.8 /81.7`` -> the two printed halves."""
+    m = _PAIR.match(numbers.normalise_digits(text.strip()))
+    if not m:
+        return None
+    a, b = m.group("a"), m.group("b")
+    if is_number_token(a) and is_number_token(b):
+        return a, b
+    return None
+
+
+def split_delta(text: str) -> tuple[str, str] | None:
+    """``85.3 (-5.6)`` -> ("85.3", "-5.6")."""
+    m = _DELTA.match(numbers.normalise_digits(text.strip()))
+    if not m:
+        return None
+    v, d = m.group("v"), m.group("d")
+    if is_number_token(v) and is_number_token(d):
+        return v, d
+    return None
+
+
+_VALUE_TOKEN = re.compile(r"[^\s/()]+(?:\s*/\s*[^\s/()]+)?(?:\s*\([^()]*\))?|\([^()]*\)|/")
+
+
+def value_tokens(text: str) -> list[str]:
+    """Split a cell into its printed values, each as printed: a pair with spaces around its
+    slash (``86.8 /81.7``) and a value with its parenthesised delta or ``(?)`` stay one token."""
+    return [m.group(0) for m in _VALUE_TOKEN.finditer(text.strip())]
+
+
+def is_value_text(text: str) -> bool:
+    """A single printed value of any shape (number, pair, value+delta, missing)."""
+    if is_missing(text):
+        return True
+    t = text.strip()
+    return is_number_token(t) or split_pair(t) is not None or split_delta(t) is not None
+
+
+def numeric_cell(text: str) -> bool:
+    """True when every whitespace-separated value of the cell is a value (for layout)."""
+    toks = value_tokens(text)
+    return bool(toks) and all(is_value_text(t) for t in toks)
+
+
+_VALUE_LIKE = re.compile(r"^[\d.,+\-−–eE/%xX*†‡()?\s]+$")
+
+
+def value_like(text: str) -> bool:
+    """A cell that is, or is meant to be, a value (``numeric_cell`` or garbled numbers such as
+    ``8.2.1``, ``1e400``, ``NaN``, ``--``): such a column is never a label column."""
+    t = numbers.normalise_digits(text.strip())
+    if not t:
+        return False
+    return numeric_cell(t) or bool(_NUMERIC_WORDS.match(t)) or (
+        bool(re.search(r"\d", t)) and bool(_VALUE_LIKE.match(t)))
+
+
+def pair_names(header: str) -> tuple[str, str] | None:
+    """The names of a pair announced by a header: ``MRPC (F1/Acc)`` -> ("F1", "Acc"),
+    ``MNLI (acc m/mm)`` -> ("m", "mm"), ``MNLI-m/mm`` -> ("m", "mm")."""
+    found = [(a, b) for a, b in _HEADER_PAIR.findall(header or "") if a.lower() != "w"]  # not "w/o"
+    return found[-1] if found else None
+
+
+def subcolumn_names(header: str, k: int) -> list[str]:
+    """Names for ``k`` numbers printed in one cell: only when the header names all of them
+    (``absolute``/``relative``); otherwise "first"/"second"."""
+    defaults = ["first", "second"][:k]
+    words = re.findall(r"[A-Za-z]+", (header or "").lower())
+    named = [w for w in words if w in ("absolute", "relative")]
+    if len(named) == k and len(set(named)) == k:
+        return named
+    return defaults
+
+
+def header_unit(header: str) -> str:
+    """A unit written in the header's parentheses (``Memory (MB)`` -> "MB"), else ""."""
+    for inner in re.findall(r"\(([^()]*)\)", header or ""):
+        unit = _HEADER_UNITS.get(inner.strip().lower())
+        if unit:
+            return unit
+    return ""
+
+
+def caption_unit(caption: str) -> str:
+    """A unit announced by a caption, e.g. "latency (in seconds)" -> "s"; "" otherwise."""
+    found = {_CAPTION_UNITS[m.lower()] for m in _CAPTION_UNIT.findall(caption or "")}
+    return found.pop() if len(found) == 1 else ""
+
+
+def _digit_note(text: str) -> list[CellNote]:
+    if numbers.normalise_digits(text) != text:
+        return [CellNote("normalised_digits", f"non-ASCII digits or signs normalised in {text!r}", text)]
+    return []
+
+
+def _part(part: str, name: str, token_text: str, default_unit: str) -> Part:
+    tok = parse_token(token_text)
+    source = "cell" if tok.unit else ("column" if default_unit else "")
+    return Part(part=part, part_name=name, value=tok.value, unit=tok.unit or default_unit,
+                flag=tok.flag, token=token_text.strip(), unit_source=source)
+
+
+def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: str = "") -> CellResult:
+    """One printed value (number, ``-``, pair or value-with-delta) -> its parts."""
+    t = text.strip()
+    res = CellResult()
+    if not t:
+        return res
+    if is_missing(t):
+        res.parts.append(Part("missing", "", "", "", "", t))
+        return res
+    res.notes.extend(_digit_note(t))
+    try:
+        if is_number_token(t):
+            res.parts.append(_part("value", "", t, default_unit))
+            return res
+        halves = split_pair(t)
+        if halves:
+            names = pair or ("first", "second")
+            res.parts.append(_part("first", names[0], halves[0], default_unit))
+            res.parts.append(_part("second", names[1], halves[1], default_unit))
+            return res
+        vd = split_delta(t)
+        if vd:
+            value = _part("value", "", vd[0], default_unit)
+            res.parts.append(value)
+            res.parts.append(_part("delta", "", vd[1], value.unit if value.unit_source == "cell"
+                                   else default_unit))
+            return res
+    except ValueError:  # pragma: no cover - every branch checked its tokens first
+        pass
+    kind = "unparseable_cell" if looks_numeric(t) else "non_numeric_cell"
+    res.notes.append(CellNote(kind, f"cell {t!r} is not a number, pair or value with delta; "
+                                    "left out of the values", t))
+    return res
+
+
+def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[str] | None = None,
+               default_unit: str = "") -> CellResult:
+    """A whole cell. ``sub_names`` set: the cell holds that many numbers (parts named by
+    position: first/second, part_name from ``sub_names``); otherwise one value."""
+    t = text.strip()
+    if sub_names and t and not is_missing(t):
+        toks = value_tokens(t)
+        if len(toks) == len(sub_names) and len(toks) <= 2 and all(is_number_token(x) for x in toks):
+            res = CellResult(notes=_digit_note(t))
+            for part, name, tok in zip(("first", "second"), sub_names, toks):
+                res.parts.append(_part(part, name, tok, default_unit))
+            return res
+    if len(value_tokens(t)) > 1 and split_pair(t) is None and split_delta(t) is None:
+        return CellResult(notes=[CellNote(
+            "unparseable_cell", f"cell {t!r} holds {len(value_tokens(t))} values where the column "
+            "has one; left out of the values", t)])
+    return parse_value(t, pair, default_unit)
+
+
+# --- row labels --------------------------------------------------------------------------
+
+_SUB = re.compile(r"\s*(?:_\{([^{}]*)\}|<sub>(.*?)</sub>|_([A-Za-z0-9]+)\b)", re.IGNORECASE)
+_SUP = re.compile(r"\s*(?:\^\{[^{}]*\}|<sup>.*?</sup>)", re.IGNORECASE)
+_WRAP = re.compile(r"\\(?:mathrm|text|textbf|textit|mathbf|mathit|textsc)\{([^{}]*)\}")
+
+
+def normalise_label(text: str) -> str:
+    """LaTeX and OCR remnants of a model name -> one normal form (see module docstring)."""
+    t = text.strip().replace("$", "")
+    t = _WRAP.sub(r"\1", t)
+    t = _SUP.sub("", t)
+    t, n = _SUB.subn(lambda m: "-" + next(g for g in m.groups() if g is not None).strip().lower(), t)
+    if n:
+        t = re.sub(r"\s+-(?=\S)", "-", t)
+        t = re.sub(r"-{2,}", "-", t)
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def split_packed_label(text: str, n: int) -> list[str] | None:
+    """Split a label cell naming ``n`` rows (``TF (baseline) PF (baseline) ...``) into names:
+    first at closing parentheses, else at words, else before capitalised words."""
+    units = re.findall(r"\([^()]*\)|[^\s()]+", text.strip())
+    names: list[str] = []
+    cur: list[str] = []
+    for u in units:
+        cur.append(u)
+        if u.startswith("("):
+            names.append(" ".join(cur))
+            cur = []
+    if cur:
+        names.append(" ".join(cur))
+    if len(names) == n:
+        return names
+    words = text.split()
+    if len(words) == n:
+        return words
+    names, cur = [], []
+    for w in words:
+        if cur and w[:1].isupper() and cur[-1].lower() not in ("et", "and", "of", "w/", "w/o"):
+            names.append(" ".join(cur))
+            cur = []
+        cur.append(w)
+    if cur:
+        names.append(" ".join(cur))
+    return names if len(names) == n else None
