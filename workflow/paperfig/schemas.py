@@ -138,6 +138,8 @@ def validate_frame(name: str, frame: pd.DataFrame) -> list[dict]:
     model = PUBLISHED[name][0]
     if frame.empty:
         return []
+    # Records hold printed text; an empty string means "not given", which pandas calls NA.
+    frame = frame.replace("", None)
     try:
         model.validate(frame, lazy=True)
     except pa.errors.SchemaErrors as exc:
