@@ -1,10 +1,39 @@
 # Stage 4: the survey report, HTML and LaTeX from one context, then the PDF.
 
 
+rule synthesis:
+    input:
+        tables=rules.combine_documents.output.tables,
+        table_summary=rules.combine_documents.output.table_summary,
+        annotations=rules.combine_documents.output.annotations,
+        papers=rules.combine_documents.output.papers,
+        config=config["synthesis"],
+        style=config["figure_style"],
+    output:
+        points=f"{PROCESSED}/synthesis_points.csv",
+        ranking=f"{PROCESSED}/synthesis_ranking.csv",
+        unplaced=f"{PROCESSED}/synthesis_unplaced.csv",
+        pdf=f"{FIGURES}/synthesis.pdf",
+        png=report(f"{FIGURES}/synthesis.png", caption="../report/synthesis.rst", category="Synthesis"),
+        svg=f"{FIGURES}/synthesis.svg",
+    conda:
+        "../envs/paperfig.yaml"
+    log:
+        "logs/synthesis.log",
+    shell:
+        "python workflow/scripts/synthesis.py --tables {input.tables:q}"
+        " --table-summary {input.table_summary:q} --annotations {input.annotations:q}"
+        " --papers {input.papers:q} --config {input.config:q} --style {input.style:q}"
+        " --points-out {output.points:q} --ranking-out {output.ranking:q}"
+        " --unplaced-out {output.unplaced:q} --pdf {output.pdf:q} --png {output.png:q}"
+        " --svg {output.svg:q} --log {log:q}"
+
+
 rule build_report:
     input:
         csvs=rules.combine_documents.output,
         datapackage=rules.combine_documents.output.datapackage,
+        synthesis=rules.synthesis.output,
         indexes=document_indexes,
     output:
         html=report(f"{REPORT}/report.html", caption="../report/report.rst", category="Report"),
@@ -27,6 +56,7 @@ rule build_report:
 rule compile_report_pdf:
     input:
         tex=f"{REPORT}/report.tex",
+        synthesis=rules.synthesis.output.pdf,
         indexes=document_indexes,
     output:
         pdf=report(f"{REPORT}/report.pdf", caption="../report/report.rst", category="Report"),

@@ -1,0 +1,76 @@
+"""The synthesis "Small BERT: which one is the best?": every (size, MNLI) pair of the
+documents on one size axis (fraction of BERT-base), the Pareto front, a ranking by
+accuracy drop within size bins, and one figure (PDF, PNG, SVG).
+
+Standalone: python workflow/scripts/synthesis.py --tables data/processed/tables.csv \\
+    --table-summary data/processed/table_summary.csv --annotations data/processed/annotations.csv \\
+    --config config/synthesis.yaml --points-out ... --ranking-out ... --unplaced-out ... \\
+    --pdf figures/synthesis.pdf --png figures/synthesis.png --svg figures/synthesis.svg
+"""
+
+import csv
+import logging
+from pathlib import Path
+
+from paperfig import cli
+from paperfig.errors import PaperfigError
+from paperfig.io import write_csv
+from paperfig.synthesis import (
+    POINT_COLUMNS,
+    RANKING_COLUMNS,
+    UNPLACED_COLUMNS,
+    draw_synthesis,
+    gather_pairs,
+    load_synthesis_config,
+    rank_methods,
+)
+
+
+def read_records(path):
+    if not path:
+        return []
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            return list(csv.DictReader(handle))
+    except OSError as exc:
+        raise PaperfigError(f"{path}: cannot read: {exc}") from None
+
+
+def main(args):
+    logging.getLogger("fontTools").setLevel(logging.WARNING)  # PDF font subsetting chatter
+    cfg = load_synthesis_config(args.config)
+    points, unplaced = gather_pairs(read_records(args.tables), read_records(args.annotations),
+                                    read_records(args.table_summary), cfg, read_records(args.papers))
+    ranking = rank_methods(points, cfg["size_bins"])
+    write_csv(args.points_out, points, POINT_COLUMNS)
+    write_csv(args.ranking_out, ranking, RANKING_COLUMNS)
+    write_csv(args.unplaced_out, unplaced, UNPLACED_COLUMNS)
+    style = args.style if args.style and Path(args.style).exists() else None
+    if args.style and style is None:
+        cli.log.warning("style file %s not found; drawing with matplotlib defaults", args.style)
+    summary = draw_synthesis(points, args.pdf, args.png, args.svg, style, cfg=cfg, ranking=ranking)
+    families = {}
+    for p in points:
+        families[p["method_family"]] = families.get(p["method_family"], 0) + 1
+    cli.log.info("synthesis: %d points placed (%s), %d unplaced, %d on the Pareto front",
+                 len(points), ", ".join(f"{k} {v}" for k, v in families.items()), len(unplaced),
+                 summary["n_pareto"])
+    for u in unplaced:
+        cli.log.info("unplaced %s:%s %s: %s", u["source_file"], u["line_no"], u["model"], u["reason"])
+
+
+if __name__ == "__main__":
+    p = cli.parser(__doc__)
+    p.add_argument("--tables", required=True, help="data/processed/tables.csv (table values)")
+    p.add_argument("--table-summary", required=True, help="data/processed/table_summary.csv")
+    p.add_argument("--annotations", required=True, help="data/processed/annotations.csv")
+    p.add_argument("--papers", help="data/processed/papers.csv (optional: paper titles)")
+    p.add_argument("--config", required=True, help="config/synthesis.yaml")
+    p.add_argument("--style", help="matplotlib style file (optional; skipped when missing)")
+    p.add_argument("--points-out", required=True)
+    p.add_argument("--ranking-out", required=True)
+    p.add_argument("--unplaced-out", required=True)
+    p.add_argument("--pdf", required=True)
+    p.add_argument("--png", required=True)
+    p.add_argument("--svg", required=True)
+    cli.run(p, main)
