@@ -34,13 +34,14 @@ rule build_report:
         csvs=rules.combine_documents.output,
         datapackage=rules.combine_documents.output.datapackage,
         synthesis=rules.synthesis.output,
+        synthesis_pdf=rules.synthesis.output.pdf,
         indexes=document_indexes,
     output:
         html=report(f"{REPORT}/report.html", caption="../report/report.rst", category="Report"),
         tex=f"{REPORT}/report.tex",
     params:
         processed=lambda wildcards, input: os.path.dirname(input.datapackage),
-        figures=FIGURES,
+        figures=lambda wildcards, input: os.path.dirname(input.synthesis_pdf),
         tables=f"{REPORT}/tables",
         title=config["report"]["title"],
     conda:
