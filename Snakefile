@@ -24,6 +24,12 @@ include: "workflow/rules/render.smk"
 include: "workflow/rules/report.smk"
 
 
+localrules:
+    all,
+    index_document,
+    checks_gate,
+
+
 rule all:
     input:
         default_targets(),
