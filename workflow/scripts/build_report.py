@@ -1,0 +1,50 @@
+"""Build the survey report (report.html and report.tex) from data/processed, figures/ and the
+re-rendered tables.
+
+Standalone: python workflow/scripts/build_report.py --processed data/processed --figures figures
+    --tables report/tables --html report/report.html --tex report/report.tex
+
+The date printed in the report is SOURCE_DATE_EPOCH (UTC) when set, so rebuilds are
+byte-identical; otherwise today's date.
+"""
+
+import datetime
+import os
+from pathlib import Path
+
+from paperfig import cli
+from paperfig.errors import ConfigError
+from paperfig.io import write_text
+from paperfig.report import build_context, render_html, render_latex
+
+
+def report_date() -> str:
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        try:
+            stamp = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.timezone.utc)
+        except ValueError:
+            raise ConfigError(f"SOURCE_DATE_EPOCH must be an integer, got {epoch!r}") from None
+        return stamp.date().isoformat()
+    return datetime.datetime.now(tz=datetime.timezone.utc).date().isoformat()
+
+
+def main(args):
+    meta = {"title": args.title, "date": report_date(), "report_dir": Path(args.tex).parent}
+    context = build_context(args.processed, args.figures, args.tables, meta)
+    write_text(args.html, render_html(context))
+    write_text(args.tex, render_latex(context))
+    cli.log.info("report: %d documents, %d figures, %d tables, %d checks -> %s, %s",
+                 context["totals"]["documents"], context["totals"]["figures"], context["totals"]["tables"],
+                 context["totals"]["checks"], args.html, args.tex)
+
+
+if __name__ == "__main__":
+    p = cli.parser(__doc__)
+    p.add_argument("--processed", required=True, help="data/processed")
+    p.add_argument("--figures", required=True, help="directory of the re-drawn figures")
+    p.add_argument("--tables", required=True, help="directory of the re-rendered tables (.tex/.html)")
+    p.add_argument("--html", required=True, help="output report.html")
+    p.add_argument("--tex", required=True, help="output report.tex")
+    p.add_argument("--title", default="figures and tables from papers", help="report title (config report.title)")
+    cli.run(p, main)
