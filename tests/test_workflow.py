@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import html.parser
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -119,10 +120,13 @@ def test_pdf_is_built_with_every_caption(built):
         pytest.skip("pdftotext not installed")
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     normalised = " ".join(text.split())
-    for row in read_csv(repo / "data/processed/table_summary.csv"):
-        words = row["caption"].split()[:4]
+    captions = [row["caption"] for row in read_csv(repo / "data/processed/table_summary.csv")]
+    captions += [json.loads(p.read_text())["caption"] for p in (repo / "data/processed/figures").glob("*.json")]
+    for caption in captions:
+        # The report numbers tables itself, so the printed "Table 3:" prefix is not repeated.
+        words = re.sub(r"^(Table|Figure)\s+\d+\s*[:.]\s*", "", caption).split()[:4]
         if words:
-            assert " ".join(words) in normalised, row["caption"]
+            assert " ".join(words) in normalised, caption
     log = (repo / "report/.latex/report.log").read_text(errors="replace")
     assert "undefined" not in log.lower().replace("undefined control", "")
 
@@ -138,3 +142,40 @@ def test_checks_are_reported(built):
     checks = read_csv(repo / "data/processed/checks.csv")
     assert checks and {row["severity"] for row in checks} <= {"error", "warning", "info"}
     assert "checks:" in (result.stderr + result.stdout).lower()
+
+
+def test_snakemake_report_is_built(built):
+    repo, _, _ = built
+    snakemake(repo, "--report", "report/workflow-report.html")
+    text = (repo / "report/workflow-report.html").read_text(encoding="utf-8", errors="replace")
+    assert "synthesis.png" in text and "-fig1.png" in text and "-tab1.html" in text
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (bash workflow/scripts/setup.sh --test)")
+def test_html_report_loads_in_headless_chromium(built):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    repo, _, _ = built
+    errors: list[str] = []
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+        )
+        try:
+            for width in (1280, 390):  # a laptop and a phone
+                page = browser.new_page(viewport={"width": width, "height": 900})
+                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.goto((repo / "report/report.html").as_uri())
+                loaded = page.evaluate("Array.from(document.images).map(i => i.complete && i.naturalWidth > 0)")
+                overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+                assert loaded and all(loaded)
+                assert overflow <= 1, f"page wider than a {width}px screen by {overflow}px"
+                page.close()
+        finally:
+            browser.close()
+    assert errors == []
