@@ -179,3 +179,28 @@ def test_html_report_loads_in_headless_chromium(built):
         finally:
             browser.close()
     assert errors == []
+
+
+def test_rendered_tables_show_exactly_the_extracted_numbers(built):
+    from collections import Counter
+
+    from paperfig.table_render import numbers_in_rendered
+
+    repo, _, _ = built
+    values: dict[str, Counter] = {}
+    for row in read_csv(repo / "data/processed/tables.csv"):
+        if row["part"] != "missing":
+            values.setdefault(row["table_id"], Counter())[row["value"].lstrip("+")] += 1
+    assert len(values) >= 8
+    for table_id, expected in values.items():
+        for ext in ("tex", "html"):
+            rendered = (repo / "report/tables" / f"{table_id}.{ext}").read_text(encoding="utf-8")
+            assert Counter(numbers_in_rendered(rendered)) == expected, f"{table_id}.{ext}"
+
+
+def test_data_raw_holds_the_shared_seeds_verbatim():
+    seeds = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("../shared/seeds is not beside this checkout")
+    raw = Path(__file__).resolve().parents[1] / "data" / "raw"
+    assert checksums(seeds).items() <= checksums(raw).items()
