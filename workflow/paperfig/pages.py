@@ -100,6 +100,16 @@ def _is_model_name(text: str) -> bool:
     return sum(ch.isupper() for ch in first) >= 2
 
 
+def unnamed_group_id(first_line: int, last_line: int) -> str:
+    """Id of a row group the page prints no name for (a repeating block of rows)."""
+    return f"rows {first_line}-{last_line}"
+
+
+def is_unnamed_group(group: str) -> bool:
+    """True for ids made by unnamed_group_id: renderers show no label for them."""
+    return bool(re.fullmatch(r"rows \d+-\d+", group))
+
+
 def _title_key(text: str) -> str:
     return re.sub(r"[^A-Z0-9]", "", text.upper())
 
@@ -247,6 +257,12 @@ class _PageParser:
                 i += 1
         data = rows[i:]
         first_line, last_line = lines[0][0], lines[-1][0]
+        printed_cells = dict(lines)
+        for ln, _ in data:
+            if len(printed_cells[ln]) < ncol:
+                self.note(ln, "short_row", f"row has {len(printed_cells[ln])} of the table's {ncol} cells "
+                          "(table cut off mid-row?); the missing cells are left blank",
+                          self.doc.line(ln).strip())
         if not data:
             self.note(first_line, "empty_table", "tab-separated block without data rows; not a table")
             return None
@@ -427,7 +443,7 @@ class _PageParser:
         if not groups:
             groups = self._periodic_groups(rows)
             for g in groups:
-                gid = f"rows {rows[g[0]].line_no}-{rows[g[-1]].line_no}"
+                gid = unnamed_group_id(rows[g[0]].line_no, rows[g[-1]].line_no)
                 for k in g:
                     rows[k].group = gid
         for r in rows:

@@ -25,6 +25,7 @@ from html.parser import HTMLParser
 from .errors import PaperfigError
 from .latex import escape_latex, safe_label
 from .numbers import normalise_digits
+from .pages import is_unnamed_group
 
 #: Packages a document needs to \input a rendered table.
 LATEX_PACKAGES = ("booktabs", "adjustbox", "xcolor", "multirow", "textcomp")
@@ -281,7 +282,7 @@ def build_model(doc: dict, table_id: str) -> TableModel:
         # Under row groups, a label that only repeats its group's name is left blank.
         row_labels={row_key[i]: "" if grouped and rows[i]["label"] == rows[i]["group"] else rows[i]["label"]
                     for i in order},
-        group_labels={k: g for g, k in group_keys.items()},
+        group_labels={k: "" if is_unnamed_group(g) else g for g, k in group_keys.items()},
         column_labels=column_labels,
         grouped=grouped,
         corrections=corrections,
