@@ -79,3 +79,22 @@ def test_annotation_against_its_papers_table():
                                                                    note(10, "1/100", "84", "60")])], {})
     got = [(r["line_no"], r["severity"], r["verdict"]) for r in rows if r["check"] == "annotation_vs_table"]
     assert got == [(8, "info", "supported"), (9, "warning", "contradicted"), (10, "info", "not testable")]
+
+
+def _chart(source_file, figure_id, points):
+    return {
+        "source_file": source_file, "doc_id": source_file.split(".")[0], "shape": "chart",
+        "axes": [{"figure_id": figure_id, "line_no": 2, "source_file": source_file}],
+        "points": [{"figure_id": figure_id, "series": "", "label": label, "x": x, "y": y,
+                    "source_file": source_file, "line_no": 10 + i} for i, (label, x, y) in enumerate(points)],
+    }
+
+
+def test_the_same_figure_in_two_documents_is_flagged_once():
+    from paperfig.checks.cross import duplicate_figures
+
+    pts = [("A", "1", "50"), ("B", "2", "60")]
+    docs = [_chart("b.txt", "b-fig1", pts), _chart("a.txt", "a-fig1", pts), _chart("c.txt", "c-fig1", [("A", "1", "51")])]
+    found = duplicate_figures(docs, {})
+    assert [(f["source_file"], f["subject"], f["severity"]) for f in found] == [("b.txt", "b-fig1", "warning")]
+    assert "a-fig1 of a.txt" in found[0]["message"]

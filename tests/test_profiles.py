@@ -19,7 +19,7 @@ def repo(tmp_path_factory):
 def test_slurm_profile_plans_every_document(repo):
     result = snakemake(repo, "--profile", "profiles/slurm", "-n")
     text = result.stdout + result.stderr
-    assert "Using profile profiles/slurm" in text
+    assert "profiles/slurm" in text
     assert "runtime=15" in text and "cpus_per_task=1" in text  # the profile's default resources
     jobs = planned_jobs(repo, "--profile", "profiles/slurm")
     n_docs = sum(1 for p in (repo / "data/raw").iterdir() if p.is_file() and not p.name.startswith("."))

@@ -19,7 +19,9 @@ def copy_repo(dest: Path) -> Path:
 
     def ignore(directory, names):
         rel = Path(directory).relative_to(ROOT)
-        skipped = {n for n in names if str(rel / n).lstrip("./") in GENERATED or n == "__pycache__"}
+        # (rel / n).as_posix() is "x" at the top level ("./x" never occurs); stripping "./"
+        # characters would turn ".git" into "git" and copy it.
+        skipped = {n for n in names if (rel / n).as_posix() in GENERATED or n == "__pycache__"}
         if rel == Path("report"):
             skipped |= {n for n in names if n != ".gitkeep"}
         return skipped

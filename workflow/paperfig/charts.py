@@ -21,6 +21,7 @@ Every row carries the 1-based ``line_no`` and the ``raw`` line it came from.
 
 from __future__ import annotations
 
+import logging
 import re
 from decimal import Decimal
 
@@ -28,6 +29,8 @@ from . import contract
 from .documents import Document
 from .errors import DocumentError
 from .numbers import decimal_text, parse_decimal
+
+log = logging.getLogger("paperfig")
 
 # ----------------------------------------------------------------------------------------
 # Line shapes
@@ -76,10 +79,12 @@ _CLAIM_WORDS = re.compile(
     r"top|most|least|fastest|slowest|superior|inferior|significantly)\b", re.I)
 
 # A printed number that is not part of a word ("GPT-1", "Qwen1.5", "L=6" are not numbers).
-_NUM = r"(?:(?<![\w.])[-−–](?=\d)|(?<![\w.\-−–=]))\d+(?:\.\d+)?(?![\d.]\d)"
+# A number written with an exponent ("1e400") is not a printed number: no match at all, so the
+# line gets an "unread_point" note instead of a point at the mantissa.
+_NUM = r"(?:(?<![\w.])[-−–](?=\d)|(?<![\w.\-−–=]))\d+(?:\.\d+)?(?![\d.]\d)(?![eE][-+]?\d)"
 _NUM_RE = re.compile(_NUM)
 #: A number inside an explicit coordinate form ("(x=4, y=75)", "(2, 64)").
-_NUMC = r"(?<![\w.])[-−–]?\d+(?:\.\d+)?(?![\d.]\d)"
+_NUMC = r"(?<![\w.])[-−–]?\d+(?:\.\d+)?(?![\d.]\d)(?![eE][-+]?\d)"
 _APPROX = r"(?:approx(?:imately|\.)?|about|around|roughly|nearly|~|≈|circa|ca\.)"
 _UNIT_TOKEN = re.compile(r"\s*([A-Za-z%µ°$€£][\w%/³²µ°$€£.\-]*)")
 _UNIT_STOP = {
@@ -890,4 +895,6 @@ def _finish_figure(fig: _Figure, parsed: dict) -> None:
     for c in _select_claims(fig):
         parsed["claims"].append(contract.record(
             contract.CLAIMS, source_file=doc.source_file, figure_id=fig.figure_id, **c))
+    for note in fig.notes:
+        log.warning("%s:%s: %s: %s", note["source_file"], note["line_no"], note["kind"], note["message"])
     parsed["parse_notes"].extend(fig.notes)

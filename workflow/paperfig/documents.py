@@ -41,6 +41,11 @@ def doc_id_for(file_name: str) -> str:
     return slug
 
 
+def _line_at(data: bytes, pos: int) -> int:
+    """The 1-based line (as ``split_lines`` numbers them: CRLF, CR, LF) holding byte ``pos``."""
+    return data[:pos].replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
+
+
 def decode_bytes(data: bytes, source_file: str) -> str:
     """Decode UTF-8 (with or without BOM) or BOM-marked UTF-16; refuse anything else clearly."""
     if not data.strip():
@@ -54,12 +59,12 @@ def decode_bytes(data: bytes, source_file: str) -> str:
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
     if b"\x00" in data:
-        line_no = data[: data.index(b"\x00")].count(b"\n") + 1
+        line_no = _line_at(data, data.index(b"\x00"))
         raise DocumentError(source_file, line_no, "binary file (contains NUL bytes); expected extracted text")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line_no = data[: exc.start].count(b"\n") + 1
+        line_no = _line_at(data, exc.start)
         raise DocumentError(
             source_file,
             line_no,

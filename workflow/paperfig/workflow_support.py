@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import sys
 from pathlib import Path
 
 import yaml
@@ -21,7 +24,7 @@ def discover_documents(raw_dir: str | Path) -> dict[str, str]:
         if path.name.startswith(".") or not path.is_file():
             continue
         doc_id = doc_id_for(path.name)
-        if doc_id in docs:  # pragma: no cover - doc_id_for hashes unsafe names, so only exact twins
+        if doc_id in docs:  # same stem, other extension (a.txt and a.md, or a backup a.txt~)
             raise ConfigError(f"{path.name} and {Path(docs[doc_id]).name} map to the same id {doc_id!r}")
         docs[doc_id] = str(path)
     return docs
@@ -71,3 +74,54 @@ def print_check_summary(checks_csv: str | Path) -> None:
 
     with path.open(encoding="utf-8", newline="") as handle:
         print(summarize_checks(list(csv.DictReader(handle))), file=sys.stderr)
+
+
+#: Snakemake reads "{name}" in a path as a wildcard and "<name>" as a path variable, with no
+#: way to escape either.
+_SNAKEMAKE_SYNTAX = (
+    (re.compile(r"\{\s*\w+?\s*(?:,[^{}]*)?\}"), "wildcard"),
+    (re.compile(r"<[a-z][a-z0-9_]*>"), "path variable"),
+)
+
+
+def refuse_unusable_names(docs: dict[str, str]) -> None:
+    """Refuse raw file names Snakemake would misread (e.g. "a {b}.txt"), naming the file,
+    before they stop the DAG with an obscure error or stand for another path."""
+    for path in docs.values():
+        name = Path(path).name
+        for pattern, meaning in _SNAKEMAKE_SYNTAX:
+            match = pattern.search(name)
+            if match:
+                raise ConfigError(f"{name}: a document's file name must not contain {match.group(0)!r} "
+                                  f"(Snakemake reads it in a path as a {meaning}); rename the file")
+
+
+def remove_orphan_outputs(docs: dict[str, str], raw_dir: str, processed: str, figures: str, report: str) -> None:
+    """Delete the per-document outputs of documents no longer in raw_dir, so figures/,
+    report/tables/ and data/processed/ follow data/raw/ (only names of the exact per-document
+    output patterns with an unknown document id are touched), and the temporaries of atomic
+    writes (paperfig.io.atomic_path) that a killed job left behind. Runs before any job."""
+    patterns = [
+        (Path(figures), re.compile(r"(?P<doc>[A-Za-z0-9._-]+)-fig\d+\.(?:pdf|png|svg)")),
+        (Path(processed) / "figures", re.compile(r"(?P<doc>[A-Za-z0-9._-]+)-fig\d+\.json")),
+        (Path(report) / "tables", re.compile(r"(?P<doc>[A-Za-z0-9._-]+)-tab\d+\.(?:tex|html)")),
+    ]
+    for folder, pattern in patterns:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.iterdir()):
+            match = pattern.fullmatch(path.name)
+            if match and match.group("doc") not in docs and path.is_file():
+                print(f"removing {path} (its document is no longer in {raw_dir})", file=sys.stderr)
+                path.unlink()
+    for folder in (Path(processed), Path(figures), Path(report)):
+        if folder.is_dir():
+            for path in sorted(folder.rglob(".*.tmp")):
+                if path.is_file() and ".latex" not in path.parts:
+                    path.unlink()
+    docs_dir = Path(processed) / "docs"
+    if docs_dir.is_dir():
+        for path in sorted(docs_dir.iterdir()):
+            if path.is_dir() and path.name not in docs:
+                print(f"removing {path}/ (its document is no longer in {raw_dir})", file=sys.stderr)
+                shutil.rmtree(path)

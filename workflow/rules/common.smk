@@ -13,6 +13,8 @@ from paperfig.workflow_support import (  # noqa: E402
     load_corrections_by_file,
     print_check_summary,
     read_manifest,
+    refuse_unusable_names,
+    remove_orphan_outputs,
 )
 
 
@@ -22,6 +24,8 @@ PROCESSED = config["processed_dir"]
 FIGURES = config["figures_dir"]
 REPORT = config["report_dir"]
 DOCS = discover_documents(config["raw_dir"])
+
+refuse_unusable_names(DOCS)
 CORRECTIONS_BY_FILE = load_corrections_by_file(config["corrections"])
 CHECK_SETTINGS = json.dumps(config["checks"], sort_keys=True)
 FIGURE_FORMATS = ("pdf", "png", "svg")
@@ -68,9 +72,13 @@ def default_targets():
     return targets
 
 
+onstart:
+    remove_orphan_outputs(DOCS, config["raw_dir"], PROCESSED, FIGURES, REPORT)
+
+
 onsuccess:
-    shell(f"python workflow/scripts/summarize_checks.py {PROCESSED}/checks.csv || true")
+    print_check_summary(f"{PROCESSED}/checks.csv")
 
 
 onerror:
-    shell(f"python workflow/scripts/summarize_checks.py {PROCESSED}/checks.csv || true")
+    print_check_summary(f"{PROCESSED}/checks.csv")

@@ -254,5 +254,32 @@ def annotations_vs_tables(docs: list[dict], settings: dict) -> list[dict]:
     return out
 
 
+def duplicate_figures(docs: list[dict], settings: dict) -> list[dict]:
+    """Two documents that describe the same figure (the same points, names and coordinates):
+    the survey would show it twice."""
+    seen: dict[tuple, tuple[str, str, object]] = {}
+    out = []
+    for doc in sorted(docs, key=lambda d: d["source_file"]):
+        by_figure: dict[str, list[tuple]] = {}
+        for p in doc.get("points", []):
+            by_figure.setdefault(p.get("figure_id"), []).append(
+                (p.get("series") or "", p.get("label") or "", str(p.get("x")), str(p.get("y"))))
+        for axis in doc.get("axes", []):
+            points = tuple(sorted(by_figure.get(axis.get("figure_id"), [])))
+            if not points:
+                continue
+            if points in seen:
+                first_file, first_figure, first_line = seen[points]
+                out.append(finding(
+                    "duplicate_figure", "warning", doc["source_file"], axis.get("line_no"), axis.get("figure_id"),
+                    f"{axis.get('figure_id')} repeats {first_figure} of {first_file} (line {first_line}): the same "
+                    f"{len(points)} points; the report shows both",
+                    expected=first_figure, observed=axis.get("figure_id")))
+            else:
+                seen[points] = (doc["source_file"], axis.get("figure_id"), axis.get("line_no"))
+    return out
+
+
 def run(docs: list[dict], settings: dict) -> list[dict]:
-    return same_model_metric(docs, settings) + chart_vs_table(docs, settings) + annotations_vs_tables(docs, settings)
+    return (same_model_metric(docs, settings) + chart_vs_table(docs, settings)
+            + annotations_vs_tables(docs, settings) + duplicate_figures(docs, settings))

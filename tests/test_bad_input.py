@@ -1,0 +1,420 @@
+"""Bad input gets a clear message naming the file (and line), nothing is lost, nothing crashes.
+
+Most tests run the parse entry point (workflow/scripts/parse_document.py) as a subprocess,
+exactly as the workflow does: a refused document exits 1 with one line
+``ERROR <file>[:<line>]: <message>`` on stderr, no traceback and no output file; a document
+with unreadable values parses (exit 0) and records each unread value as a parse note
+(``WARNING <file>:<line>: <kind>: ...`` on stderr, a row of parse_notes.csv).
+The one end-to-end test runs the workflow with --keep-going on a copy holding bad documents
+beside the seeds; documents that are odd but valid (file names with spaces and accents, the
+same figure in two files, documents added and removed between runs) go through the whole
+workflow in the shared build of tests/conftest.py (``odd_build``).
+
+tests/BAD_INPUT.md summarises what each bad input gets.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from paperfig.documents import MAX_DOCUMENT_BYTES, decode_bytes, doc_id_for, read_document
+from paperfig.errors import ConfigError
+from paperfig.parse import parse_document
+from paperfig.workflow_support import discover_documents
+from workflow_helpers import ROOT, checksums, copy_repo, snakemake
+
+PARSE = ROOT / "workflow" / "scripts" / "parse_document.py"
+RAW = ROOT / "data" / "raw"
+SEEDS = sorted(p for p in RAW.iterdir() if p.is_file() and not p.name.startswith("."))
+
+CHART = """## Scatter Plot: Glue Score vs. Size
+### Components/Axes
+* **X-axis:** Size (MB), ranging from approximately 8 MB to 200 MB.
+* **Y-axis:** Glue Score, ranging from approximately 82.0 to 84.0.
+### Detailed Analysis
+* **Alpha (Orange):** This series shows an upward trend.
+* At approximately 8 MB, the Glue Score is around {value}.
+* At approximately 16 MB, the Glue Score is around 83.6.
+"""
+CHART_POINT_LINE = 7
+
+PAGE = """RESULTS OF A SMALL MODEL STUDY
+Table 1: Results on the dev set.
+Model\tMNLI\tQQP\tSST-2
+BERT-base\t84.0\t{value}\t93.5
+TinyBERT\t82.5\t89.8\t92.6
+"""
+PAGE_CELL_LINE = 4
+
+BAD_NUMBERS = ["8.2.1", "1e400", "NaN", "--", "８２.２"]
+
+
+def run_parse(path: Path, *extra: str) -> subprocess.CompletedProcess:
+    out = path.parent / "out"
+    return subprocess.run(
+        [sys.executable, str(PARSE), str(path), str(out / "parsed.json"), str(out / "manifest.json"), *extra],
+        capture_output=True, text=True, cwd=path.parent, timeout=120)
+
+
+def write(tmp_path: Path, name: str, data: bytes | str) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    return path
+
+
+def assert_refused(result: subprocess.CompletedProcess, path: Path, where: str, *words: str) -> None:
+    """Exit 1, one clean ERROR line naming ``where`` (file or file:line), no traceback, no output."""
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("ERROR ")]
+    assert len(errors) == 1, result.stderr
+    assert errors[0].startswith(f"ERROR {where}: "), errors[0]
+    for word in words:
+        assert word in errors[0], errors[0]
+    out = path.parent / "out"
+    assert not (out / "parsed.json").exists() and not (out / "manifest.json").exists()
+    assert not list(path.parent.rglob("*.tmp"))
+
+
+def parsed_ok(result: subprocess.CompletedProcess, path: Path) -> dict:
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and "ERROR" not in result.stderr
+    return json.loads((path.parent / "out" / "parsed.json").read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------------ refused documents
+
+
+def test_empty_file(tmp_path):
+    path = write(tmp_path, "empty.txt", b"")
+    assert_refused(run_parse(path), path, "empty.txt", "document is empty")
+
+
+def test_whitespace_only_file(tmp_path):
+    path = write(tmp_path, "blank.txt", b"  \n\t\n\r\n")
+    assert_refused(run_parse(path), path, "blank.txt", "document is empty")
+
+
+def test_binary_file(tmp_path):
+    path = write(tmp_path, "figure.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00")
+    assert_refused(run_parse(path), path, "figure.png:3", "binary file", "expected extracted text")
+
+
+def test_latin1_text_is_refused_with_its_line(tmp_path):
+    text = CHART.format(value="82.2").replace("Glue Score vs. Size", "Précision vs. taille")
+    path = write(tmp_path, "latin1.txt", text.encode("latin-1"))
+    assert_refused(run_parse(path), path, "latin1.txt:1", "not UTF-8", "0xe9", "iconv")
+
+
+def test_utf16_with_bom_is_decoded_and_parses_like_utf8(tmp_path):
+    text = CHART.format(value="82.2") + "* **Memory³ (Blue):** a series.\n* At approximately 32 MB, the Glue Score is around 83.0.\n"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    utf8 = write(tmp_path / "a", "doc.txt", text)
+    utf16 = write(tmp_path / "b", "doc.txt", codecs.BOM_UTF16_LE + text.encode("utf-16-le"))
+    assert parsed_ok(run_parse(utf16), utf16) == parsed_ok(run_parse(utf8), utf8)
+    be = codecs.BOM_UTF16_BE + text.encode("utf-16-be")
+    assert decode_bytes(be, "doc.txt") == text
+
+
+def test_unknown_shape(tmp_path):
+    path = write(tmp_path, "notes.txt", "Meeting notes\nWe discussed compression.\nNo tables, no charts.\n")
+    assert_refused(run_parse(path), path, "notes.txt", "unknown document shape", "**X-axis:**", "Table N:")
+
+
+def test_chart_description_without_points(tmp_path):
+    text = ("## Scatter Plot: Glue Score vs. Size\n* **X-axis:** Size (MB), from 8 to 200.\n"
+            "* **Y-axis:** Glue Score, from 82 to 84.\n### Key Observations\n* Bigger is better.\n")
+    path = write(tmp_path, "nopoints.txt", text)
+    assert_refused(run_parse(path), path, "nopoints.txt:1", "no data points", "Scatter Plot: Glue Score vs. Size",
+                   "understood point styles")
+
+
+def test_document_over_the_size_limit_is_refused_quickly(tmp_path):
+    path = tmp_path / "huge.txt"
+    line = CHART.format(value="82.2").encode("utf-8")
+    with path.open("wb") as handle:
+        for _ in range(50 * 2**20 // len(line) + 1):
+            handle.write(line)
+    assert path.stat().st_size >= 50 * 2**20 > MAX_DOCUMENT_BYTES
+    start = time.monotonic()
+    result = run_parse(path)
+    assert time.monotonic() - start < 10
+    assert_refused(result, path, "huge.txt", "50.0 MiB", f"limit is {MAX_DOCUMENT_BYTES // 2**20} MiB")
+
+
+def test_unreadable_aliases_file_is_a_clear_config_error(tmp_path):
+    path = write(tmp_path, "doc.txt", CHART.format(value="82.2"))
+    aliases = write(tmp_path, "aliases.yaml", "aliases:\n  - printed: [unclosed\n")
+    result = run_parse(path, "--aliases", str(aliases))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "ERROR " in result.stderr and "aliases.yaml: not valid YAML" in result.stderr
+
+
+def test_two_files_with_the_same_stem_are_refused_at_discovery(tmp_path):
+    (tmp_path / "paper.txt").write_text("x")
+    (tmp_path / "paper.md").write_text("x")
+    with pytest.raises(ConfigError, match=r"paper\.(txt|md) and paper\.(txt|md) map to the same id 'paper'"):
+        discover_documents(tmp_path)
+
+
+# ------------------------------------------------------------- damaged but readable documents
+
+
+def test_table_cut_off_mid_row_keeps_what_was_printed_and_notes_the_rest(tmp_path):
+    text = PAGE.format(value="89.2") + "MobileBERT\t83.3\t8"  # the page ends inside a row
+    path = write(tmp_path, "cut.txt", text)
+    result = run_parse(path)
+    parsed = parsed_ok(result, path)
+    last = [row for row in parsed["table_values"] if row["line_no"] == 6]
+    assert [(row["column"], row["value"], row["raw_cell"]) for row in last] == [("MNLI", "83.3", "83.3"),
+                                                                              ("QQP", "8", "8")]
+    notes = [n for n in parsed["parse_notes"] if n["kind"] == "short_row"]
+    assert [(n["line_no"], n["raw"]) for n in notes] == [(6, "MobileBERT\t83.3\t8")]
+    assert "WARNING cut.txt:6: short_row: row has 3 of the table's 4 cells" in result.stderr
+
+
+def test_table_header_without_rows_is_a_note_not_a_crash(tmp_path):
+    text = "Table 1: Results on the dev set.\nModel\tMNLI\tQQP\tSST-2\n"
+    path = write(tmp_path, "header_only.txt", text)
+    parsed = parsed_ok(run_parse(path), path)
+    assert parsed["tables"] == [] and {n["kind"] for n in parsed["parse_notes"]} >= {"empty_table"}
+
+
+@pytest.mark.parametrize("value", BAD_NUMBERS)
+def test_odd_number_in_a_chart_point(tmp_path, value):
+    path = write(tmp_path, "chart.txt", CHART.format(value=value))
+    result = run_parse(path)
+    parsed = parsed_ok(result, path)
+    points = {row["line_no"]: row for row in parsed["points"]}
+    assert points[CHART_POINT_LINE + 1]["y"] == "83.6"
+    if value == "８２.２":  # full-width digits: parsed, the raw line keeps what was printed
+        assert (points[CHART_POINT_LINE]["x"], points[CHART_POINT_LINE]["y"]) == ("8", "82.2")
+        assert value in points[CHART_POINT_LINE]["raw"]
+    else:  # never a point at a wrong value (1e400 is not 1), always a note naming the line
+        assert CHART_POINT_LINE not in points
+        notes = [(n["line_no"], n["kind"]) for n in parsed["parse_notes"]]
+        assert (CHART_POINT_LINE, "unread_point") in notes
+        assert f"WARNING chart.txt:{CHART_POINT_LINE}: unread_point" in result.stderr
+
+
+@pytest.mark.parametrize("value", BAD_NUMBERS)
+def test_odd_number_in_a_table_cell(tmp_path, value):
+    path = write(tmp_path, "page.txt", PAGE.format(value=value))
+    result = run_parse(path)
+    parsed = parsed_ok(result, path)
+    cell = [row for row in parsed["table_values"] if row["line_no"] == PAGE_CELL_LINE and row["column"] == "QQP"]
+    notes = [(n["line_no"], n["kind"]) for n in parsed["parse_notes"]]
+    if value == "８２.２":
+        assert [(row["value"], row["raw_cell"]) for row in cell] == [("82.2", value)]
+        assert (PAGE_CELL_LINE, "normalised_digits") in notes
+    else:
+        assert cell == []
+        assert (PAGE_CELL_LINE, "unparseable_cell") in notes
+        assert f"WARNING page.txt:{PAGE_CELL_LINE}: unparseable_cell" in result.stderr
+    # the other cells of the row are unaffected
+    assert {row["column"]: row["value"] for row in parsed["table_values"] if row["line_no"] == PAGE_CELL_LINE
+            and row["column"] != "QQP"} == {"MNLI": "84.0", "SST-2": "93.5"}
+
+
+# ------------------------------------------------------------------ line endings, whitespace
+
+
+@pytest.mark.parametrize("seed", SEEDS, ids=lambda p: p.name[:3])
+def test_windows_line_endings_parse_identically(tmp_path, seed):
+    data = seed.read_bytes()
+    assert b"\r" not in data
+    unix = read_document(seed)
+    crlf = write(tmp_path, seed.name, data.replace(b"\n", b"\r\n"))
+    windows = read_document(crlf)
+    assert windows.lines == unix.lines
+    assert parse_document(windows) == parse_document(unix)
+
+
+def test_classic_mac_line_endings_parse_identically(tmp_path):
+    text = CHART.format(value="82.2")
+    cr = write(tmp_path, "cr.txt", text.replace("\n", "\r"))
+    assert parse_document(read_document(cr)) == parse_document(read_document(write(tmp_path, "cr.txt", text)))
+
+
+def _points(parsed: dict) -> list[tuple]:
+    return [(p["line_no"], p["series"], p["label"], p["x"], p["y"], p["color"]) for p in parsed["points"]]
+
+
+def test_tabs_mixed_with_spaces_in_a_chart_description(tmp_path):
+    seed = next(p for p in SEEDS if "**X-axis:**" in p.read_text(encoding="utf-8"))
+    lines = seed.read_text(encoding="utf-8").split("\n")
+    indents = ["\t", "  \t", "\t  ", "    ", " \t "]
+    mixed = []
+    for i, line in enumerate(lines):
+        if line.startswith("* At "):  # point bullets: indented with tabs and spaces mixed
+            line = indents[i % len(indents)] + line
+        mixed.append(line.replace(", the ", ",\tthe ", 1))  # a tab inside the prose too
+    path = write(tmp_path, seed.name, "\n".join(mixed))
+    original, changed = parse_document(read_document(seed)), parse_document(read_document(path))
+    assert _points(changed) == _points(original) and len(_points(original)) >= 10
+    assert [row["line_no"] for row in changed["claims"]] == [row["line_no"] for row in original["claims"]]
+
+
+def test_tabs_mixed_with_spaces_in_a_table(tmp_path):
+    clean = parse_document(read_document(write(tmp_path, "t.txt", PAGE.format(value="89.2"))))
+    padded = PAGE.format(value="89.2").replace("\t84.0\t", " \t 84.0  \t").replace("TinyBERT\t", "TinyBERT  \t")
+    spaced = parse_document(read_document(write(tmp_path, "t.txt", padded)))
+    key = [(r["line_no"], r["row_label"], r["column"], r["value"], r["raw_cell"]) for r in clean["table_values"]]
+    assert [(r["line_no"], r["row_label"], r["column"], r["value"], r["raw_cell"]) for r in spaced["table_values"]] == key
+    # a tab that OCR turned into spaces: the row is short and the merged cell is not a value; both noted
+    merged = PAGE.format(value="89.2").replace("82.5\t89.8", "82.5    89.8")
+    parsed = parse_document(read_document(write(tmp_path, "t.txt", merged)))
+    assert {(n["line_no"], n["kind"]) for n in parsed["parse_notes"]} >= {(5, "short_row"), (5, "unparseable_cell")}
+    assert not [r for r in parsed["table_values"] if r["line_no"] == 5 and r["value"] in ("82.5", "89.8")]
+
+
+# ------------------------------------------------------------------ names and duplicates
+
+
+def test_same_figure_in_two_documents(tmp_path):
+    """Both parse; the figure ids differ (they come from the file names); the points are the
+    same apart from source_file and figure_id. No check flags the duplicate today."""
+    text = CHART.format(value="82.2")
+    first = parse_document(read_document(write(tmp_path, "paper_a.txt", text)))
+    second = parse_document(read_document(write(tmp_path, "paper_b.txt", text)))
+    assert first["axes"][0]["figure_id"] == "paper_a-fig1" and second["axes"][0]["figure_id"] == "paper_b-fig1"
+
+    def strip(rows):
+        return [{k: v for k, v in r.items() if k not in ("source_file", "figure_id")} for r in rows]
+
+    assert strip(first["points"]) == strip(second["points"]) and first["points"]
+
+
+@pytest.mark.parametrize("name", ["my paper (v2).txt", "résumé – Müller 2020.txt", "表 1 结果.txt",
+                                  "-fig1.txt", ".. ..txt", "a\tb\x07c.txt"])
+def test_odd_file_names_get_safe_distinct_ids(tmp_path, name):
+    doc_id = doc_id_for(name)
+    assert doc_id and doc_id.isascii() and all(c.isalnum() or c in "._-" for c in doc_id)
+    assert not doc_id.startswith((".", "-")) and ".." not in doc_id.split("-")[0][:2]
+    path = write(tmp_path, name, CHART.format(value="82.2"))
+    result = run_parse(path)
+    parsed = parsed_ok(result, path)
+    assert parsed["source_file"] == name and parsed["doc_id"] == doc_id
+    assert parsed["axes"][0]["figure_id"] == f"{doc_id}-fig1"
+
+
+# ------------------------------------------------------------------ end to end
+
+
+def _read_csv(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+BAD_DOCUMENTS = {
+    "zz_binary.txt": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "zz_binary.txt:3: binary file"),
+    "zz_empty.txt": (b"", "zz_empty.txt: document is empty"),
+    "zz_latin1.txt": ("## Scatter Plot: Précision\n".encode("latin-1"), "zz_latin1.txt:1: not UTF-8"),
+    "zz_unknown.txt": (b"Just prose.\nNothing to parse.\n", "zz_unknown.txt: unknown document shape"),
+    "zz_nopoints.txt": (b"## Scatter Plot: Empty\n* **X-axis:** Size (MB)\n* **Y-axis:** Score\n",
+                        "zz_nopoints.txt:1: no data points were found"),
+}
+
+
+@pytest.fixture(scope="module")
+def bad_build(tmp_path_factory):
+    repo = copy_repo(tmp_path_factory.mktemp("bad_input") / "repo")
+    for name, (data, _) in BAD_DOCUMENTS.items():
+        (repo / "data/raw" / name).write_bytes(data)
+    before = checksums(repo / "data/raw")
+    result = snakemake(repo, "--keep-going", check=False)
+    return repo, before, result
+
+
+@pytest.mark.e2e
+def test_workflow_with_bad_documents_fails_clearly_and_builds_the_rest(bad_build):
+    repo, before, result = bad_build
+    output = result.stdout + result.stderr
+    assert result.returncode != 0
+    # each bad document: one clean error naming its file (and line), no traceback from paperfig
+    for name, (_, message) in BAD_DOCUMENTS.items():
+        assert f"ERROR {message}" in output, name
+        log = repo / "logs/parse" / f"{doc_id_for(name)}.log"
+        assert f"ERROR {message}" in log.read_text(encoding="utf-8")
+        assert not (repo / "data/processed/docs" / doc_id_for(name) / "parsed.json").exists()
+    assert "internal error" not in output
+    # every good document was parsed and all its figures and tables were built
+    for seed in SEEDS:
+        doc = repo / "data/processed/docs" / doc_id_for(seed.name)
+        manifest = json.loads((doc / "manifest.json").read_text(encoding="utf-8"))
+        assert (doc / "checked.json").exists()
+        for fid in manifest["figures"]:
+            for ext in ("pdf", "png", "svg"):
+                assert (repo / "figures" / f"{fid}.{ext}").stat().st_size > 1000
+        for tid in manifest["tables"]:
+            for ext in ("tex", "html"):
+                assert (repo / "report/tables" / f"{tid}.{ext}").stat().st_size > 0
+        assert (doc / "outputs.json").exists()
+    # nothing half-written, nothing combined from an incomplete set, raw files untouched
+    assert not [p for p in repo.rglob("*.tmp") if ".snakemake" not in p.parts]
+    assert not (repo / "data/processed/points.csv").exists()
+    assert not (repo / "report/report.html").exists()
+    assert checksums(repo / "data/raw") == before
+
+
+@pytest.mark.e2e
+def test_odd_file_names_go_through_the_whole_workflow(odd_build):
+    repo = odd_build.repo
+    documents = {row["source_file"]: row for row in _read_csv(repo / "data/processed/documents.csv")}
+    for name in (odd_build.duplicate_name, odd_build.hostile_name):
+        doc_id = doc_id_for(name)
+        assert documents[name]["doc_id"] == doc_id
+        fig = f"{doc_id}-fig1"
+        for ext in ("pdf", "png", "svg"):
+            assert (repo / "figures" / f"{fig}.{ext}").stat().st_size > 1000
+    assert odd_build.runs[0].returncode == 0, odd_build.runs[0].stderr[-4000:]
+
+
+@pytest.mark.e2e
+def test_same_figure_in_two_documents_is_drawn_twice_under_two_ids(odd_build):
+    points = _read_csv(odd_build.repo / "data/processed/points.csv")
+    seed = SEEDS[0].name
+    original = [(r["series"], r["label"], r["x"], r["y"], r["line_no"]) for r in points if r["source_file"] == seed]
+    twin = [(r["series"], r["label"], r["x"], r["y"], r["line_no"]) for r in points
+            if r["source_file"] == odd_build.duplicate_name]
+    assert original and twin == original
+    ids = {r["figure_id"] for r in points if r["source_file"] in (seed, odd_build.duplicate_name)}
+    assert len(ids) == 2
+
+
+@pytest.mark.e2e
+def test_documents_added_and_removed_between_runs(odd_build):
+    full, without, again = odd_build.snapshots
+    dup_id = doc_id_for(odd_build.duplicate_name)
+    # removed: the combined CSVs, the report and the figures folder drop the document
+    assert odd_build.duplicate_name in full["sources"] and odd_build.duplicate_name not in without["sources"]
+    assert without["n_points"] == full["n_points"] - odd_build.duplicate_points
+    assert any(f.startswith(dup_id) for f in full["figures"])
+    assert not any(f.startswith(dup_id) for f in without["figures"])
+    assert dup_id not in without["doc_dirs"]
+    assert not without["report_mentions_duplicate"] and full["report_mentions_duplicate"]
+    # added back: picked up again, and the outputs equal the first build's
+    assert again == full
+    for run in odd_build.runs:
+        assert run.returncode == 0, run.stderr[-4000:]
+
+
+@pytest.mark.parametrize("name", ["notes {doc}.txt", "a <results> b.txt"])
+def test_file_names_snakemake_would_misread_are_refused_clearly(tmp_path, name):
+    """Snakemake reads "{x}" in a path as a wildcard and "<x>" as a path variable (no escape
+    exists): such a raw file name stops the run before any job, naming the file."""
+    repo = copy_repo(tmp_path / "repo")
+    (repo / "data/raw" / name).write_text(CHART.format(value="82.2"), encoding="utf-8")
+    result = snakemake(repo, "-n", check=False)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert f"{name}: a document's file name must not contain" in output and "rename the file" in output
