@@ -282,7 +282,7 @@ def test_tabs_mixed_with_spaces_in_a_table(tmp_path):
 
 def test_same_figure_in_two_documents(tmp_path):
     """Both parse; the figure ids differ (they come from the file names); the points are the
-    same apart from source_file and figure_id. No check flags the duplicate today."""
+    same apart from source_file and figure_id (the cross-document check flags the twin)."""
     text = CHART.format(value="82.2")
     first = parse_document(read_document(write(tmp_path, "paper_a.txt", text)))
     second = parse_document(read_document(write(tmp_path, "paper_b.txt", text)))
@@ -389,6 +389,11 @@ def test_same_figure_in_two_documents_is_drawn_twice_under_two_ids(odd_build):
     assert original and twin == original
     ids = {r["figure_id"] for r in points if r["source_file"] in (seed, odd_build.duplicate_name)}
     assert len(ids) == 2
+    checks = _read_csv(odd_build.repo / "data/processed/checks.csv")
+    flagged = [r for r in checks if r["check"] == "duplicate_figure"]
+    assert len(flagged) == 1 and flagged[0]["severity"] == "warning"
+    named = {flagged[0]["source_file"]} | {f for f in (seed, odd_build.duplicate_name) if f in flagged[0]["message"]}
+    assert named == {seed, odd_build.duplicate_name}
 
 
 @pytest.mark.e2e
