@@ -24,12 +24,13 @@ class CleanBuilds:
 
 
 @pytest.fixture(scope="session")
-def clean_builds(tmp_path_factory) -> CleanBuilds:
+def clean_builds(tmp_path_factory, seed_build) -> CleanBuilds:
+    """The shared seed build is the first of the pair; the second is built here from a copy
+    taken now, which holds the same sources unless the working tree changed in between."""
     base = tmp_path_factory.mktemp("clean_builds")
-    first, second, spare = (copy_repo(base / name / "repo") for name in ("first", "second", "spare"))
-    snakemake(first)
+    second, spare = (copy_repo(base / name / "repo") for name in ("second", "spare"))
     snakemake(second)
-    return CleanBuilds(first=first, second=second, spare=spare)
+    return CleanBuilds(first=seed_build.repo, second=second, spare=spare)
 
 
 __all__ = ["CleanBuilds", "clean_builds"]

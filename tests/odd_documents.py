@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from workflow_helpers import ROOT, checksums, copy_repo, snakemake
+from seed_build import clone_build
+from workflow_helpers import ROOT, checksums, snakemake
 
 PWNED = Path("/tmp/pwned")
 
@@ -88,8 +89,9 @@ def _snapshot(repo: Path, duplicate_name: str) -> dict:
     }
 
 
-def build_odd(base: Path) -> OddBuild:
-    repo = copy_repo(base / "repo")
+def build_odd(base: Path, seed_build) -> OddBuild:
+    # Start from the built seeds: the odd documents' jobs and the report stage run here.
+    repo = clone_build(seed_build, base / "repo")
     raw = repo / "data/raw"
     seed = sorted(p for p in raw.iterdir() if p.is_file() and not p.name.startswith("."))[0]
     (raw / HOSTILE_NAME).write_text(HOSTILE_DOCUMENT, encoding="utf-8")
@@ -111,8 +113,8 @@ def build_odd(base: Path) -> OddBuild:
 
 
 @pytest.fixture(scope="session")
-def odd_build(tmp_path_factory) -> OddBuild:
-    return build_odd(tmp_path_factory.mktemp("odd_documents"))
+def odd_build(tmp_path_factory, seed_build) -> OddBuild:
+    return build_odd(tmp_path_factory.mktemp("odd_documents"), seed_build)
 
 
 def pdf_text(pdf: Path) -> str:

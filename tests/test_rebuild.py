@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from workflow_helpers import copy_repo, planned_jobs, snakemake
+from seed_build import clone_build
+from workflow_helpers import planned_jobs, snakemake
 
 pytestmark = pytest.mark.e2e
 
@@ -16,9 +17,9 @@ REPORT_JOBS = {"combine_documents", "checks_gate", "build_report", "compile_repo
 
 
 @pytest.fixture(scope="module")
-def repo(tmp_path_factory):
-    repo = copy_repo(tmp_path_factory.mktemp("rebuild") / "repo")
-    snakemake(repo)
+def repo(tmp_path_factory, seed_build):
+    repo = clone_build(seed_build, tmp_path_factory.mktemp("rebuild") / "repo")
+    assert planned_jobs(repo) == {}  # the clone is up to date
     return repo
 
 

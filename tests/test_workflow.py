@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from workflow_helpers import checksums, copy_repo, snakemake
+from workflow_helpers import checksums, snakemake
 
 pytestmark = pytest.mark.e2e
 
@@ -23,11 +23,8 @@ def read_csv(path: Path) -> list[dict]:
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory):
-    repo = copy_repo(tmp_path_factory.mktemp("e2e") / "repo")
-    before = checksums(repo / "data" / "raw")
-    result = snakemake(repo)
-    return repo, before, result
+def built(seed_build):
+    return seed_build.repo, seed_build.raw_before, seed_build.result
 
 
 def test_raw_files_are_never_written(built):
