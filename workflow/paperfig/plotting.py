@@ -300,25 +300,17 @@ def _clear_legend(fig, ax, legend, points_xy: list[tuple[float, float]], loc: st
         if not any(box.contains(x, y) for x, y in disp):
             return
         if "lower" in loc or "upper" in loc:
-            lo, hi = ax.get_ylim()
-            if ax.get_yscale() == "log":
-                span = math.log10(hi) - math.log10(lo)
-                lo, hi = (10 ** (math.log10(lo) - 0.12 * span), hi) if "lower" in loc else (
-                    lo, 10 ** (math.log10(hi) + 0.12 * span))
-            else:
-                span = hi - lo
-                lo, hi = (lo - 0.12 * span, hi) if "lower" in loc else (lo, hi + 0.12 * span)
-            ax.set_ylim(lo, hi)
+            ax.set_ylim(*_widen(ax.get_ylim(), ax.get_yscale() == "log", 0.12, "lower" in loc))
         else:
-            lo, hi = ax.get_xlim()
-            if ax.get_xscale() == "log":
-                span = math.log10(hi) - math.log10(lo)
-                lo, hi = (10 ** (math.log10(lo) - 0.15 * span), hi) if "left" in loc else (
-                    lo, 10 ** (math.log10(hi) + 0.15 * span))
-            else:
-                span = hi - lo
-                lo, hi = (lo - 0.15 * span, hi) if "left" in loc else (lo, hi + 0.15 * span)
-            ax.set_xlim(lo, hi)
+            ax.set_xlim(*_widen(ax.get_xlim(), ax.get_xscale() == "log", 0.15, "left" in loc))
+
+
+def _widen(limits: tuple[float, float], log: bool, fraction: float, low_side: bool) -> tuple[float, float]:
+    """Grow an axis by a fraction of its span on one side (in log space for a log axis)."""
+    lo, hi = (math.log10(v) for v in limits) if log else limits
+    grow = fraction * (hi - lo)
+    lo, hi = (lo - grow, hi) if low_side else (lo, hi + grow)
+    return (10 ** lo, 10 ** hi) if log else (lo, hi)
 
 
 def draw_figure(doc: dict, figure_id: str) -> Figure:
