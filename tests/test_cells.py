@@ -165,3 +165,11 @@ def test_unit_source_tells_printed_from_column_units():
     col = cells.parse_cell("0.22", default_unit="s").parts[0]
     none = cells.parse_cell("0.22").parts[0]
     assert (own.unit_source, col.unit_source, none.unit_source) == ("cell", "column", "")
+
+
+def test_stray_brackets_make_a_cell_unparseable_not_two_values():
+    # found by hypothesis: ")0)0" was read as the two numbers 0 and 0
+    assert cells.value_tokens(")0)0") == [")0)0"]
+    result = cells.parse_cell(")0)0", sub_names=["first", "second"])
+    assert result.parts == [] and result.notes[0].kind == "unparseable_cell"
+    assert cells.value_tokens("86.8 /81.7 85.3 (-5.6)") == ["86.8 /81.7", "85.3 (-5.6)"]

@@ -173,8 +173,13 @@ _VALUE_TOKEN = re.compile(r"[^\s/()]+(?:\s*/\s*[^\s/()]+)?(?:\s*\([^()]*\))?|\([
 
 def value_tokens(text: str) -> list[str]:
     """Split a cell into its printed values, each as printed: a pair with spaces around its
-    slash (``86.8 /81.7``) and a value with its parenthesised delta or ``(?)`` stay one token."""
-    return [m.group(0) for m in _VALUE_TOKEN.finditer(text.strip())]
+    slash (``86.8 /81.7``) and a value with its parenthesised delta or ``(?)`` stay one token.
+    Text the tokens do not cover (a stray bracket: ``)0)0``) makes the whole cell one token,
+    so it is reported as unparseable instead of being read as values."""
+    tokens = [m.group(0) for m in _VALUE_TOKEN.finditer(text.strip())]
+    if "".join(tokens).replace(" ", "") != "".join(text.split()):
+        return [text.strip()] if text.strip() else []
+    return tokens
 
 
 def is_value_text(text: str) -> bool:

@@ -6,6 +6,8 @@ Standalone: python workflow/scripts/check_document.py parsed.json checked.json \
 
 import json
 
+import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
+
 from paperfig import cli
 from paperfig.errors import ConfigError
 from paperfig.io import read_json, write_json

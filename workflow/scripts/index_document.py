@@ -3,6 +3,8 @@
 Standalone: python workflow/scripts/index_document.py manifest.json outputs.json figures/... report/tables/...
 """
 
+import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
+
 from paperfig import cli
 from paperfig.io import read_json, write_json
 

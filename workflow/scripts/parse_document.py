@@ -3,6 +3,8 @@
 Standalone: python workflow/scripts/parse_document.py data/raw/X.txt parsed.json manifest.json
 """
 
+import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
+
 from paperfig import cli
 from paperfig.documents import read_document
 from paperfig.io import write_json

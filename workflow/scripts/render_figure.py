@@ -3,6 +3,8 @@
 Standalone: python workflow/scripts/render_figure.py checked.json FIGURE_ID out.pdf out.png out.svg
 """
 
+import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
+
 from paperfig import cli
 from paperfig.io import read_json, write_json
 from paperfig.plotting import render_figure

@@ -3,6 +3,8 @@
 Standalone: python workflow/scripts/render_table.py checked.json TABLE_ID out.tex out.html
 """
 
+import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
+
 from paperfig import cli
 from paperfig.io import read_json, write_text
 from paperfig.table_render import render_table

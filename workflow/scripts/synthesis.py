@@ -12,6 +12,8 @@ import csv
 import logging
 from pathlib import Path
 
+import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
+
 from paperfig import cli
 from paperfig.errors import PaperfigError
 from paperfig.io import write_csv
