@@ -314,3 +314,12 @@ def test_roundtrip_failure_raises():
             roundtrip_check(ax, [pt("a", 0.1, "80"), pt("b", 0.5, "84")])
     finally:
         plt.close(fig)
+
+
+def test_no_pairs_draws_a_note_instead_of_failing(tmp_path):
+    # a corpus of chart descriptions only has no (size, MNLI) pair: the run must still finish
+    from paperfig.synthesis import draw_synthesis
+
+    paths = [tmp_path / f"s.{ext}" for ext in ("pdf", "png", "svg")]
+    summary = draw_synthesis([], *paths)
+    assert summary["n_points"] == 0 and all(p.stat().st_size > 0 for p in paths)

@@ -753,14 +753,21 @@ def draw_synthesis(points: list[dict], pdf_path, png_path, svg_path, style_path=
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 
-    from .io import atomic_path
-
     fig_cfg = (cfg or {}).get("figure") or {"x_limits": [0.01, 3.5], "palette": "colorblind",
                                              "label_max_chars": 30, "title": "MNLI accuracy vs. model size"}
-    if not points:
-        raise PaperfigError("synthesis figure: no (size, MNLI) pairs to draw")
     style = [str(style_path)] if style_path and Path(style_path).exists() else []
     rc = {"svg.hashsalt": "paperfig-synthesis", "pdf.fonttype": 42, "svg.fonttype": "path"}
+    if not points:  # e.g. a corpus of chart descriptions only: say so instead of failing the run
+        with plt.style.context(["default"] + style), matplotlib.rc_context(rc):
+            fig, ax = plt.subplots(figsize=(10.5, 2.0))
+            try:
+                ax.set_axis_off()
+                ax.text(0.5, 0.5, "No (model size, MNLI accuracy) pair was found in the documents.",
+                        ha="center", va="center", transform=ax.transAxes)
+                _save_all(fig, pdf_path, png_path, svg_path)
+            finally:
+                plt.close(fig)
+        return {"n_points": 0, "n_pareto": 0, "families": [], "n_labels": 0}
     with plt.style.context(["default"] + style), matplotlib.rc_context(rc):
         families = _families_in_order(points, (cfg or {}).get("family_order"))
         colours = _family_colours(families, fig_cfg["palette"], (cfg or {}).get("default_family", "other"),
@@ -821,16 +828,23 @@ def draw_synthesis(points: list[dict], pdf_path, png_path, svg_path, style_path=
                             arrowprops={"arrowstyle": "-", "color": "0.45", "lw": 0.6})
             roundtrip_check(ax, points)
             fig.tight_layout()
-            for path, fmt, meta in ((pdf_path, "pdf", {"CreationDate": None}),
-                                    (png_path, "png", {"Software": None}),
-                                    (svg_path, "svg", {"Date": None})):
-                with atomic_path(path) as tmp:
-                    fig.savefig(tmp, format=fmt, metadata=meta, dpi=200 if fmt == "png" else None,
-                                bbox_inches="tight", pad_inches=0.1)
+            _save_all(fig, pdf_path, png_path, svg_path)
         finally:
             plt.close(fig)
     return {"n_points": len(points), "n_pareto": sum(1 for p in points if p["on_pareto"]),
             "families": families, "n_labels": len(texts)}
+
+
+def _save_all(fig, pdf_path, png_path, svg_path) -> None:
+    """PDF, PNG and SVG without timestamps, each written atomically."""
+    from .io import atomic_path
+
+    for path, fmt, meta in ((pdf_path, "pdf", {"CreationDate": None}),
+                            (png_path, "png", {"Software": None}),
+                            (svg_path, "svg", {"Date": None})):
+        with atomic_path(path) as tmp:
+            fig.savefig(tmp, format=fmt, metadata=meta, dpi=200 if fmt == "png" else None,
+                        bbox_inches="tight", pad_inches=0.1)
 
 
 #: Families drawn in neutral tones, so the method families keep the palette's colours.

@@ -61,6 +61,12 @@ def document_outputs(wildcards):
     return figures + summaries + tables
 
 
+def table_documents(wildcards):
+    """The checked documents that hold tables or page notes (pages and slides, not charts)."""
+    docs = [doc for doc in DOCS if document_manifest(doc)["shape"] != "chart"]
+    return [f"{PROCESSED}/docs/{doc}/checked.json" for doc in docs]
+
+
 def document_indexes(wildcards=None):
     return [f"{PROCESSED}/docs/{doc}/outputs.json" for doc in DOCS]
 

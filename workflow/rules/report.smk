@@ -3,10 +3,8 @@
 
 rule synthesis:
     input:
-        tables=rules.combine_documents.output.tables,
-        table_summary=rules.combine_documents.output.table_summary,
-        annotations=rules.combine_documents.output.annotations,
-        papers=rules.combine_documents.output.papers,
+        # Only documents with tables or notes: editing a chart description leaves it alone.
+        checked=table_documents,
         config=config["synthesis"],
         style=config["figure_style"],
     output:
@@ -21,12 +19,10 @@ rule synthesis:
     log:
         "logs/synthesis.log",
     shell:
-        "python workflow/scripts/synthesis.py --tables {input.tables:q}"
-        " --table-summary {input.table_summary:q} --annotations {input.annotations:q}"
-        " --papers {input.papers:q} --config {input.config:q} --style {input.style:q}"
+        "python workflow/scripts/synthesis.py --config {input.config:q} --style {input.style:q}"
         " --points-out {output.points:q} --ranking-out {output.ranking:q}"
         " --unplaced-out {output.unplaced:q} --pdf {output.pdf:q} --png {output.png:q}"
-        " --svg {output.svg:q} --log {log:q}"
+        " --svg {output.svg:q} --log {log:q} {input.checked:q}"
 
 
 rule build_report:

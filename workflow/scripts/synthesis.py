@@ -16,7 +16,7 @@ import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder o
 
 from paperfig import cli
 from paperfig.errors import PaperfigError
-from paperfig.io import write_csv
+from paperfig.io import read_json, write_csv
 from paperfig.synthesis import (
     POINT_COLUMNS,
     RANKING_COLUMNS,
@@ -41,8 +41,15 @@ def read_records(path):
 def main(args):
     logging.getLogger("fontTools").setLevel(logging.WARNING)  # PDF font subsetting chatter
     cfg = load_synthesis_config(args.config)
-    points, unplaced = gather_pairs(read_records(args.tables), read_records(args.annotations),
-                                    read_records(args.table_summary), cfg, read_records(args.papers))
+    if args.checked:  # the checked documents themselves (the workflow: only those with tables)
+        docs = [read_json(path) for path in args.checked]
+        records = {name: [r for doc in docs for r in doc.get(name, [])]
+                   for name in ("table_values", "annotations", "tables", "papers")}
+    else:
+        records = {"table_values": read_records(args.tables), "annotations": read_records(args.annotations),
+                   "tables": read_records(args.table_summary), "papers": read_records(args.papers)}
+    points, unplaced = gather_pairs(records["table_values"], records["annotations"], records["tables"],
+                                    cfg, records["papers"])
     ranking = rank_methods(points, cfg["size_bins"])
     write_csv(args.points_out, points, POINT_COLUMNS)
     write_csv(args.ranking_out, ranking, RANKING_COLUMNS)
@@ -63,9 +70,10 @@ def main(args):
 
 if __name__ == "__main__":
     p = cli.parser(__doc__)
-    p.add_argument("--tables", required=True, help="data/processed/tables.csv (table values)")
-    p.add_argument("--table-summary", required=True, help="data/processed/table_summary.csv")
-    p.add_argument("--annotations", required=True, help="data/processed/annotations.csv")
+    p.add_argument("checked", nargs="*", help="checked.json of documents (instead of the CSVs)")
+    p.add_argument("--tables", help="data/processed/tables.csv (table values)")
+    p.add_argument("--table-summary", help="data/processed/table_summary.csv")
+    p.add_argument("--annotations", help="data/processed/annotations.csv")
     p.add_argument("--papers", help="data/processed/papers.csv (optional: paper titles)")
     p.add_argument("--config", required=True, help="config/synthesis.yaml")
     p.add_argument("--style", help="matplotlib style file (optional; skipped when missing)")
