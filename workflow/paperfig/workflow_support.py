@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import sys
@@ -125,3 +126,38 @@ def remove_orphan_outputs(docs: dict[str, str], raw_dir: str, processed: str, fi
             if path.is_dir() and path.name not in docs:
                 print(f"removing {path}/ (its document is no longer in {raw_dir})", file=sys.stderr)
                 shutil.rmtree(path)
+
+
+#: Written by a real run when it starts (after Snakemake took its lock), removed when it ends.
+RUN_PID_FILE = Path(".snakemake") / "paperfig-run.pid"
+
+
+def record_run_start(pid_file: Path = RUN_PID_FILE) -> None:
+    pid_file.parent.mkdir(parents=True, exist_ok=True)
+    pid_file.write_text(str(os.getpid()))
+
+
+def record_run_end(pid_file: Path = RUN_PID_FILE) -> None:
+    pid_file.unlink(missing_ok=True)
+
+
+def release_stale_lock(pid_file: Path = RUN_PID_FILE) -> bool:
+    """After a run was killed (SIGKILL, power loss) Snakemake's lock stays and every later run
+    stops with "Directory cannot be locked". The killed run's pid file tells it apart from a
+    run still going: if that process is gone, remove the lock so the next run just works."""
+    try:
+        pid = int(pid_file.read_text().strip())
+    except (OSError, ValueError):
+        return False
+    try:
+        os.kill(pid, 0)
+        return False  # that run is still going: its lock is real
+    except ProcessLookupError:
+        pass
+    except PermissionError:
+        return False
+    for lock in (pid_file.parent / "locks").glob("*.lock"):
+        lock.unlink(missing_ok=True)
+    pid_file.unlink(missing_ok=True)
+    print(f"paperfig: released the lock of a run that ended without finishing (pid {pid})", file=sys.stderr)
+    return True

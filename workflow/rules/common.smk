@@ -13,12 +13,16 @@ from paperfig.workflow_support import (  # noqa: E402
     load_corrections_by_file,
     print_check_summary,
     read_manifest,
+    record_run_end,
+    record_run_start,
+    release_stale_lock,
     refuse_unusable_names,
     remove_orphan_outputs,
 )
 
 
 validate(config, "../schemas/config.schema.yaml")
+release_stale_lock()
 
 PROCESSED = config["processed_dir"]
 FIGURES = config["figures_dir"]
@@ -79,12 +83,15 @@ def default_targets():
 
 
 onstart:
+    record_run_start()
     remove_orphan_outputs(DOCS, config["raw_dir"], PROCESSED, FIGURES, REPORT)
 
 
 onsuccess:
+    record_run_end()
     print_check_summary(f"{PROCESSED}/checks.csv")
 
 
 onerror:
+    record_run_end()
     print_check_summary(f"{PROCESSED}/checks.csv")
