@@ -522,3 +522,15 @@ def test_new_page_parses_without_code_change():
         "RoBERTa-Large", "1/3", "90", "85", 22)
     kinds_ = [(a["line_no"], a["kind"]) for a in p["annotations"]]
     assert kinds_ == [(22, "compression"), (24, "note"), (33, "referenced_figure")]
+
+
+def test_two_halves_with_the_caption_after_them_are_one_table():
+    text = (
+        "A PAPER TITLE ABOUT PRUNING LANGUAGE MODELS\n\n"
+        "Method\tRatio\tA\tB\nX\t50.0\t85.3 (-5.6)\t85.1 (-6.1)\nY\t60.0\t80.3 (-1.6)\t81.1 (-1.1)\n"
+        "Method\tRatio\tC\tD\nX\t50.0\t75.3 (-6.6)\t90.2 (-1.1)\nY\t60.0\t70.3 (-2.6)\t91.2 (-0.1)\n\n"
+        "Table 1: Pruning results.\n"
+    )
+    parsed = parse_page_document(document_from_text(text, "halves.txt"), "page", {})
+    assert [(t["blocks"], t["caption"]) for t in parsed["tables"]] == [(2, "Table 1: Pruning results.")]
+    assert {v["column"] for v in parsed["table_values"]} == {"Ratio", "A", "B", "C", "D"}

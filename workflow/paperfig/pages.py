@@ -35,7 +35,7 @@ Layout rules (documented choices)
   is a ``missing`` row). ``n_values`` counts value rows with a value (carried included),
   ``n_missing`` the ``missing`` rows.
 * **Two halves.** A block directly after another (blank lines only between), with no caption
-  of its own, the same label header and the same row labels is the second half of the same
+  of its own (or with the caption printed after it, when the first half has none), the same label header and the same row labels is the second half of the same
   table (one ``table_id``, ``blocks`` = 2). A key column printed again in the second half
   (same name, same printed cells row by row, e.g. ``Prune Ratio(%)``) is layout, not new
   data: its cells are checked equal and not emitted again (``repeated_columns`` in the
@@ -792,7 +792,12 @@ class _PageParser:
             if tables:
                 prev = tables[-1][-1]
                 between = self.doc.lines[prev.last_line:blk.first_line - 1]
-                if (not blk.caption and all(not x.strip() for x in between)
+                # the second half has no caption of its own, or the caption printed after it is
+                # the whole table's (the first half then has none)
+                shared_caption = (not blk.caption or (
+                    blk.caption_line and blk.caption_line > blk.last_line
+                    and not any(b.caption for b in tables[-1])))
+                if (shared_caption and all(not x.strip() for x in between)
                         and blk.label_header == prev.label_header and blk.label_header
                         and [r.label for r in blk.rows] == [r.label for r in tables[-1][0].rows]):
                     tables[-1].append(blk)
