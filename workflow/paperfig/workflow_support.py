@@ -9,7 +9,6 @@ import shutil
 import sys
 from pathlib import Path
 
-import yaml
 
 from .documents import doc_id_for
 from .errors import ConfigError
@@ -32,23 +31,12 @@ def discover_documents(raw_dir: str | Path) -> dict[str, str]:
 
 
 def load_corrections_by_file(path: str | Path) -> dict[str, list[dict]]:
-    """The corrections file split by source file, so each document's check job can depend
-    on its own entries only (an edit to one entry reruns one document)."""
-    path = Path(path)
-    if not path.exists():
-        return {}
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{path}: not valid YAML ({exc})") from None
-    entries = data.get("corrections", []) if isinstance(data, dict) else None
-    if not isinstance(entries, list):
-        raise ConfigError(f"{path}: expected a top-level 'corrections:' list")
+    """The corrections file, validated, split by source file, so each document's check job can
+    depend on its own entries only (an edit to one entry reruns one document)."""
+    from .corrections import load_corrections
+
     by_file: dict[str, list[dict]] = {}
-    for number, entry in enumerate(entries, 1):
-        if not isinstance(entry, dict) or "file" not in entry:
-            raise ConfigError(f"{path}: correction #{number} needs at least 'file', 'line', 'field', "
-                              "'printed', 'corrected' and 'reason'")
+    for entry in load_corrections(path):
         by_file.setdefault(str(entry["file"]), []).append(entry)
     return by_file
 
