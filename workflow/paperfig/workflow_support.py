@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import sys
 from pathlib import Path
 
@@ -122,7 +123,7 @@ RUN_PID_FILE = Path(".snakemake") / "paperfig-run.pid"
 
 def record_run_start(pid_file: Path = RUN_PID_FILE) -> None:
     pid_file.parent.mkdir(parents=True, exist_ok=True)
-    pid_file.write_text(str(os.getpid()))
+    pid_file.write_text(f"{socket.gethostname()} {os.getpid()}")
 
 
 def record_run_end(pid_file: Path = RUN_PID_FILE) -> None:
@@ -134,9 +135,12 @@ def release_stale_lock(pid_file: Path = RUN_PID_FILE) -> bool:
     stops with "Directory cannot be locked". The killed run's pid file tells it apart from a
     run still going: if that process is gone, remove the lock so the next run just works."""
     try:
-        pid = int(pid_file.read_text().strip())
+        host, pid_text = pid_file.read_text().split()
+        pid = int(pid_text)
     except (OSError, ValueError):
         return False
+    if host != socket.gethostname():
+        return False  # a run on another host (a cluster job's node sees the head's file): not ours to judge
     try:
         os.kill(pid, 0)
         return False  # that run is still going: its lock is real
