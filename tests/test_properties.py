@@ -233,14 +233,21 @@ def _check_error(exc: PaperfigError, name: str, n_lines: int) -> None:
     assert exc.line_no is None or 1 <= exc.line_no <= max(n_lines, 1)
 
 
+def _parsed_or_located_error(parse, doc):
+    """The parse result, or None after checking the only error allowed: one naming file and line."""
+    try:
+        return parse(doc)
+    except PaperfigError as exc:
+        _check_error(exc, doc.source_file, len(doc.lines))
+        return None
+
+
 @SETTINGS
 @given(chart_with_noise())
 def test_chart_with_arbitrary_text_inserted_never_crashes(text):
     doc = document_from_text(text, "noisy.txt")
-    try:
-        parsed = parse_chart_document(doc)
-    except PaperfigError as exc:
-        _check_error(exc, "noisy.txt", len(doc.lines))
+    parsed = _parsed_or_located_error(parse_chart_document, doc)
+    if parsed is None:
         return
     for row in parsed["points"]:
         assert doc.line(row["line_no"]) == row["raw"]
@@ -255,10 +262,8 @@ def test_chart_with_arbitrary_text_inserted_never_crashes(text):
 @given(st.text(cell_alphabet, max_size=300))
 def test_any_text_document_parses_or_raises_a_located_error(text):
     doc = document_from_text(text, "any.txt")
-    try:
-        parsed = parse_document(doc)
-    except PaperfigError as exc:
-        _check_error(exc, "any.txt", len(doc.lines))
+    parsed = _parsed_or_located_error(parse_document, doc)
+    if parsed is None:
         return
     for row in parsed["table_values"]:
         assert 1 <= row["line_no"] <= len(doc.lines)
@@ -280,10 +285,8 @@ def tabbed_pages(draw):
 @given(tabbed_pages())
 def test_generated_tables_never_crash_and_values_keep_raw_cells(text):
     doc = document_from_text(text, "page.txt")
-    try:
-        parsed = parse_document(doc)
-    except PaperfigError as exc:
-        _check_error(exc, "page.txt", len(doc.lines))
+    parsed = _parsed_or_located_error(parse_document, doc)
+    if parsed is None:
         return
     for row in parsed["table_values"]:
         if row["part"] == "missing" or row["carried"]:
