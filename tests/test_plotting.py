@@ -59,7 +59,7 @@ def parsed():
 def _render(parsed, tmp_path, name="f"):
     fid = parsed["axes"][0]["figure_id"]
     out = [tmp_path / f"{name}.{ext}" for ext in ("pdf", "png", "svg")]
-    summary = render_figure(parsed, fid, *out)
+    summary = render_figure(parsed, fid, dict(zip(("pdf", "png", "svg"), out)))
     return summary, out
 
 
@@ -151,7 +151,7 @@ def test_outputs_are_deterministic(parsed, tmp_path):
 
 def test_unknown_figure_is_a_clean_error(parsed, tmp_path):
     with pytest.raises(PaperfigError, match="no figure"):
-        render_figure(parsed, "nope", tmp_path / "a.pdf", tmp_path / "a.png", tmp_path / "a.svg")
+        render_figure(parsed, "nope", {"pdf": tmp_path / "a.pdf", "png": tmp_path / "a.png"})
 
 
 def test_caption_mentions_scales():

@@ -286,7 +286,7 @@ def test_draw_synthesis_writes_deterministic_files(tmp_path, cfg):
     out = []
     for run in ("a", "b"):
         paths = [tmp_path / run / f"s.{ext}" for ext in ("pdf", "png", "svg")]
-        summary = draw_synthesis(points, *paths, style_path=None, cfg=cfg, ranking=rank_methods(points))
+        summary = draw_synthesis(points, dict(zip(("pdf", "png", "svg"), paths)), style_path=None, cfg=cfg, ranking=rank_methods(points))
         out.append([p.read_bytes() for p in paths])
     assert summary["n_points"] == 4 and summary["n_pareto"] == 3
     assert out[0] == out[1]  # byte-identical on a second run
@@ -321,5 +321,17 @@ def test_no_pairs_draws_a_note_instead_of_failing(tmp_path):
     from paperfig.synthesis import draw_synthesis
 
     paths = [tmp_path / f"s.{ext}" for ext in ("pdf", "png", "svg")]
-    summary = draw_synthesis([], *paths)
+    summary = draw_synthesis([], dict(zip(("pdf", "png", "svg"), paths)))
     assert summary["n_points"] == 0 and all(p.stat().st_size > 0 for p in paths)
+
+
+def test_named_palettes_match_seaborn_without_importing_it():
+    import seaborn as sns
+
+    from paperfig.synthesis import palette_colours
+
+    for name in ("colorblind", "deep", "muted", "pastel"):
+        ours, theirs = palette_colours(name, 12), list(sns.color_palette(name, 12))
+        assert len(ours) == 12
+        assert all(abs(a - b) < 1e-9 for p, q in zip(ours, theirs) for a, b in zip(p, q)), name
+    assert len(palette_colours("Set2", 4)) == 4  # not one of seaborn's own: seaborn/matplotlib is asked

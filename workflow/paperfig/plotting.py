@@ -499,20 +499,35 @@ def figure_caption(axes_row: dict, n_points: int) -> str:
             f"{parts[0]}, and {parts[1]}.")
 
 
-def render_figure(doc: dict, figure_id: str, pdf_path, png_path, svg_path, style_path=None) -> dict:
-    """Draw ``figure_id`` of a parsed/checked chart document, check the round trip, write PDF/PNG/SVG."""
+#: Metadata that would otherwise carry the time of drawing (outputs stay byte-identical).
+SAVE_METADATA = {"pdf": _PDF_METADATA, "png": _PNG_METADATA, "svg": _SVG_METADATA}
+
+
+def save_figure(fig, outputs: dict[str, str | Path]) -> None:
+    """Write ``fig`` once per format ({"pdf": path, "png": path, ...}), each atomically.
+
+    The tight bounding box is measured once and reused: ``bbox_inches="tight"`` would draw
+    the figure twice per format.
+    """
+    pad = matplotlib.rcParams["savefig.pad_inches"]
+    bbox = fig.get_tightbbox(fig.canvas.get_renderer()).padded(pad)
+    for fmt, path in outputs.items():
+        if fmt not in SAVE_METADATA:
+            raise PaperfigError(f"unknown figure format {fmt!r} (use {', '.join(SAVE_METADATA)})")
+        with atomic_path(path) as tmp:
+            fig.savefig(tmp, format=fmt, metadata=SAVE_METADATA[fmt], bbox_inches=bbox)
+
+
+def render_figure(doc: dict, figure_id: str, outputs: dict[str, str | Path], style_path=None) -> dict:
+    """Draw ``figure_id`` of a parsed/checked chart document, check the round trip, and write
+    it in every format of ``outputs`` ({"pdf": path, "png": path, "svg": path}, any subset)."""
     style = str(style_path or STYLE_PATH)
     axes_row, points, _, _ = _figure_rows(doc, figure_id)
     with mstyle.context(style), matplotlib.rc_context(_DETERMINISTIC_RC):
         fig = draw_figure(doc, figure_id)
         expected = [(float(p["x"]), float(p["y"])) for p in points]
         roundtrip_check(expected, plotted_points(fig), figure_id)
-        with atomic_path(pdf_path) as tmp:
-            fig.savefig(tmp, format="pdf", metadata=_PDF_METADATA)
-        with atomic_path(png_path) as tmp:
-            fig.savefig(tmp, format="png", metadata=_PNG_METADATA)
-        with atomic_path(svg_path) as tmp:
-            fig.savefig(tmp, format="svg", metadata=_SVG_METADATA)
+        save_figure(fig, outputs)
     return {
         "figure_id": figure_id,
         "n_points": len(points),

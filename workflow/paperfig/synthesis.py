@@ -740,12 +740,13 @@ def _label_text(p: dict, max_chars: int) -> str:
     return text if len(text) <= max_chars else text[: max_chars - 1].rstrip() + "\u2026"
 
 
-def draw_synthesis(points: list[dict], pdf_path, png_path, svg_path, style_path=None,
+def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
                    cfg: dict | None = None, ranking: list[dict] | None = None) -> dict:
     """One figure: MNLI accuracy vs. size fraction (log x), coloured by method family,
     table values as circles and survey notes as triangles, the Pareto front as a step line,
     labels on the front (and on the best-ranked method of each bin when ``ranking`` is
-    given). Written atomically and deterministically as PDF, PNG and SVG; the plotted
+    given). Written atomically and deterministically in every format of ``outputs``
+    ({"pdf": path, "png": path, "svg": path}, any subset); the plotted
     points are read back and compared with ``points`` first. Returns a small summary."""
     import matplotlib
 
@@ -764,7 +765,7 @@ def draw_synthesis(points: list[dict], pdf_path, png_path, svg_path, style_path=
                 ax.set_axis_off()
                 ax.text(0.5, 0.5, "No (model size, MNLI accuracy) pair was found in the documents.",
                         ha="center", va="center", transform=ax.transAxes)
-                _save_all(fig, pdf_path, png_path, svg_path)
+                _save_all(fig, outputs)
             finally:
                 plt.close(fig)
         return {"n_points": 0, "n_pareto": 0, "families": [], "n_labels": 0}
@@ -828,23 +829,21 @@ def draw_synthesis(points: list[dict], pdf_path, png_path, svg_path, style_path=
                             arrowprops={"arrowstyle": "-", "color": "0.45", "lw": 0.6})
             roundtrip_check(ax, points)
             fig.tight_layout()
-            _save_all(fig, pdf_path, png_path, svg_path)
+            _save_all(fig, outputs)
         finally:
             plt.close(fig)
     return {"n_points": len(points), "n_pareto": sum(1 for p in points if p["on_pareto"]),
             "families": families, "n_labels": len(texts)}
 
 
-def _save_all(fig, pdf_path, png_path, svg_path) -> None:
-    """PDF, PNG and SVG without timestamps, each written atomically."""
-    from .io import atomic_path
+def _save_all(fig, outputs: dict) -> None:
+    """Every format without timestamps, each written atomically, PNG at 200 dpi."""
+    import matplotlib
 
-    for path, fmt, meta in ((pdf_path, "pdf", {"CreationDate": None}),
-                            (png_path, "png", {"Software": None}),
-                            (svg_path, "svg", {"Date": None})):
-        with atomic_path(path) as tmp:
-            fig.savefig(tmp, format=fmt, metadata=meta, dpi=200 if fmt == "png" else None,
-                        bbox_inches="tight", pad_inches=0.1)
+    from .plotting import save_figure
+
+    with matplotlib.rc_context({"savefig.dpi": 200, "savefig.pad_inches": 0.1}):
+        save_figure(fig, outputs)
 
 
 #: Families drawn in neutral tones, so the method families keep the palette's colours.
@@ -859,14 +858,7 @@ def _family_colours(families: list[str], palette: str, default_family: str,
     neutral = dict(_NEUTRAL)
     neutral[default_family] = "0.55"
     methods = [f for f in families if f not in neutral]
-    try:
-        import seaborn as sns
-
-        colours = list(sns.color_palette(palette, max(len(methods) + 2, 10)))
-    except (ImportError, ValueError):
-        import matplotlib
-
-        colours = [matplotlib.colormaps["tab10"](i % 10) for i in range(max(len(methods) + 2, 10))]
+    colours = palette_colours(palette, max(len(methods) + 2, 10))
     fixed = {f: i for f, i in (fixed or {}).items() if 0 <= i < len(colours)}
     mapping = {f: colours[fixed[f]] for f in methods if f in fixed}
     free = [c for i, c in enumerate(colours) if i not in fixed.values() and not _is_grey(c)]
@@ -874,6 +866,50 @@ def _family_colours(families: list[str], palette: str, default_family: str,
         if f not in mapping:
             mapping[f] = free.pop(0) if free else colours[len(mapping) % len(colours)]
     return [neutral.get(f) or mapping[f] for f in families]
+
+
+def _seaborn_named_palettes() -> dict[str, list[str]]:
+    """seaborn's own named palettes ("deep", "colorblind", ...), read from the installed
+    seaborn's source without importing it: importing seaborn imports scipy.stats, several
+    seconds here, for ten hex codes."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.find_spec("seaborn")
+    if spec is None or not spec.submodule_search_locations:
+        return {}
+    source = Path(list(spec.submodule_search_locations)[0], "palettes.py")
+    try:
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and getattr(node.targets[0], "id", None) == "SEABORN_PALETTES"):
+            try:
+                value = ast.literal_eval(node.value)
+            except ValueError:
+                return {}
+            return value if isinstance(value, dict) else {}
+    return {}
+
+
+def palette_colours(palette: str, n: int) -> list:
+    """``n`` colours of a seaborn palette (as ``seaborn.color_palette(palette, n)`` gives a
+    named one: repeated in order); seaborn itself is imported only for other palettes."""
+    from matplotlib.colors import to_rgb
+
+    named = _seaborn_named_palettes().get(palette)
+    if named:
+        return [to_rgb(named[i % len(named)]) for i in range(n)]
+    try:
+        import seaborn as sns
+
+        return list(sns.color_palette(palette, n))
+    except (ImportError, ValueError):
+        import matplotlib
+
+        return [matplotlib.colormaps["tab10"](i % 10) for i in range(n)]
 
 
 def _is_grey(colour) -> bool:

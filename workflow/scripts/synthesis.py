@@ -1,11 +1,11 @@
 """The synthesis "Small BERT: which one is the best?": every (size, MNLI) pair of the
 documents on one size axis (fraction of BERT-base), the Pareto front, a ranking by
-accuracy drop within size bins, and one figure (PDF, PNG, SVG).
+accuracy drop within size bins, and one figure (PDF, PNG and optionally SVG).
 
 Standalone: python workflow/scripts/synthesis.py --tables data/processed/tables.csv \\
     --table-summary data/processed/table_summary.csv --annotations data/processed/annotations.csv \\
     --config config/synthesis.yaml --points-out ... --ranking-out ... --unplaced-out ... \\
-    --pdf figures/synthesis.pdf --png figures/synthesis.png --svg figures/synthesis.svg
+    --pdf figures/synthesis.pdf --png figures/synthesis.png [--svg figures/synthesis.svg]
 """
 
 import csv
@@ -57,7 +57,8 @@ def main(args):
     style = args.style if args.style and Path(args.style).exists() else None
     if args.style and style is None:
         cli.log.warning("style file %s not found; drawing with matplotlib defaults", args.style)
-    summary = draw_synthesis(points, args.pdf, args.png, args.svg, style, cfg=cfg, ranking=ranking)
+    outputs = {fmt: path for fmt, path in (("pdf", args.pdf), ("png", args.png), ("svg", args.svg)) if path}
+    summary = draw_synthesis(points, outputs, style, cfg=cfg, ranking=ranking)
     families = {}
     for p in points:
         families[p["method_family"]] = families.get(p["method_family"], 0) + 1
@@ -82,5 +83,5 @@ if __name__ == "__main__":
     p.add_argument("--unplaced-out", required=True)
     p.add_argument("--pdf", required=True)
     p.add_argument("--png", required=True)
-    p.add_argument("--svg", required=True)
+    p.add_argument("--svg", help="also write the figure as SVG")
     cli.run(p, main)
