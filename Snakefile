@@ -26,7 +26,6 @@ include: "workflow/rules/report.smk"
 
 localrules:
     all,
-    index_document,
     checks_gate,
 
 

@@ -1,6 +1,6 @@
 """Bad input gets a clear message naming the file (and line), nothing is lost, nothing crashes.
 
-Most tests run the parse entry point (workflow/scripts/parse_document.py) as a subprocess,
+Most tests run the extract entry point (workflow/scripts/extract_document.py) as a subprocess,
 exactly as the workflow does: a refused document exits 1 with one line
 ``ERROR <file>[:<line>]: <message>`` on stderr, no traceback and no output file; a document
 with unreadable values parses (exit 0) and records each unread value as a parse note
@@ -31,7 +31,7 @@ from paperfig.parse import parse_document
 from paperfig.workflow_support import discover_documents
 from workflow_helpers import ROOT, checksums, copy_repo, snakemake
 
-PARSE = ROOT / "workflow" / "scripts" / "parse_document.py"
+PARSE = ROOT / "workflow" / "scripts" / "extract_document.py"
 RAW = ROOT / "data" / "raw"
 SEEDS = sorted(p for p in RAW.iterdir() if p.is_file() and not p.name.startswith("."))
 
@@ -343,7 +343,7 @@ def test_workflow_with_bad_documents_fails_clearly_and_builds_the_rest(bad_build
     # each bad document: one clean error naming its file (and line), no traceback from paperfig
     for name, (_, message) in BAD_DOCUMENTS.items():
         assert f"ERROR {message}" in output, name
-        log = repo / "logs/parse" / f"{doc_id_for(name)}.log"
+        log = repo / "logs/extract_document" / f"{doc_id_for(name)}.log"
         assert f"ERROR {message}" in log.read_text(encoding="utf-8")
         assert not (repo / "data/processed/docs" / doc_id_for(name) / "parsed.json").exists()
     assert "internal error" not in output
@@ -353,12 +353,11 @@ def test_workflow_with_bad_documents_fails_clearly_and_builds_the_rest(bad_build
         manifest = json.loads((doc / "manifest.json").read_text(encoding="utf-8"))
         assert (doc / "checked.json").exists()
         for fid in manifest["figures"]:
-            for ext in ("pdf", "png", "svg"):
+            for ext in ("pdf", "png"):
                 assert (repo / "figures" / f"{fid}.{ext}").stat().st_size > 1000
         for tid in manifest["tables"]:
             for ext in ("tex", "html"):
                 assert (repo / "report/tables" / f"{tid}.{ext}").stat().st_size > 0
-        assert (doc / "outputs.json").exists()
     # nothing half-written, nothing combined from an incomplete set, raw files untouched
     assert not [p for p in repo.rglob("*.tmp") if ".snakemake" not in p.parts]
     assert not (repo / "data/processed/points.csv").exists()
@@ -374,7 +373,7 @@ def test_odd_file_names_go_through_the_whole_workflow(odd_build):
         doc_id = doc_id_for(name)
         assert documents[name]["doc_id"] == doc_id
         fig = f"{doc_id}-fig1"
-        for ext in ("pdf", "png", "svg"):
+        for ext in ("pdf", "png"):
             assert (repo / "figures" / f"{fig}.{ext}").stat().st_size > 1000
     assert odd_build.runs[0].returncode == 0, odd_build.runs[0].stderr[-4000:]
 

@@ -1,4 +1,5 @@
-"""The synthetic benchmark corpus parses and every value it expects is recovered (no workflow run)."""
+"""The synthetic benchmark corpus parses and every value it expects is recovered; the floor
+plans the same jobs as the real workflow (dry runs only)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import make_corpus  # noqa: E402
+import run_benchmark  # noqa: E402
 from paperfig.documents import read_document  # noqa: E402
 from paperfig.parse import parse_document  # noqa: E402
 
@@ -95,3 +97,15 @@ def test_prepare_workdir_copies_sources_not_outputs(tmp_path):
     assert len(expected["documents"]) == 7
     assert len(list((tmp_path / "w7" / "data" / "raw").iterdir())) == 7
     assert "003_" not in (tmp_path / "w7" / "config" / "corrections.yaml").read_text()
+
+
+def test_the_floor_plans_the_same_jobs_as_the_real_workflow(tmp_path):
+    from workflow_helpers import planned_jobs
+
+    work, floor = tmp_path / "w5", tmp_path / "w5-floor"
+    make_corpus.prepare_workdir(work, 5)
+    manifests, _ = run_benchmark.document_manifests(work)
+    run_benchmark.prepare_floor(floor, work, manifests)
+    real = planned_jobs(work)
+    assert real.get("extract_document") == 5 and any(rule.startswith("render_") for rule in real)
+    assert planned_jobs(floor) == real

@@ -23,8 +23,11 @@ def test_slurm_profile_plans_every_document(repo):
     assert "runtime=15" in text and "cpus_per_task=1" in text  # the profile's default resources
     jobs = planned_jobs(repo, "--profile", "profiles/slurm")
     n_docs = sum(1 for p in (repo / "data/raw").iterdir() if p.is_file() and not p.name.startswith("."))
-    assert jobs["parse_document"] == n_docs and jobs["check_document"] == n_docs
+    assert jobs["extract_document"] == n_docs
     assert {"combine_documents", "build_report", "compile_report_pdf", "synthesis"} <= set(jobs)
+    # the figures and tables are known before anything ran (no checkpoint): every render job is planned
+    assert {rule for rule in jobs if rule.startswith("render_")} == {
+        "render_figures_1", "render_figures_2", "render_tables_1", "render_tables_2"}
     assert "mem_mb=4000" in text  # set-resources of the profile reach the jobs
 
 

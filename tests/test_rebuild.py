@@ -37,8 +37,13 @@ def test_touch_without_change_rebuilds_nothing(repo):
     assert planned_jobs(repo) == {}
 
 
-def _mtimes(repo, folder):
-    return {p.name: p.stat().st_mtime_ns for p in sorted((repo / folder).glob("*")) if p.is_file()}
+def _files(repo, folder):
+    """name -> (inode, content): a file written again (atomically) gets a new inode."""
+    return {p.name: (p.stat().st_ino, p.read_bytes()) for p in sorted((repo / folder).glob("*")) if p.is_file()}
+
+
+def _render_jobs(jobs):
+    return {rule: n for rule, n in jobs.items() if rule.startswith("render_")}
 
 
 def test_editing_one_value_reruns_only_that_document_and_the_report(repo):
@@ -47,18 +52,24 @@ def test_editing_one_value_reruns_only_that_document_and_the_report(repo):
     edited = re.sub(r"around (\d+)\.(\d)", lambda m: f"around {m.group(1)}.{(int(m.group(2)) + 1) % 10}", text, count=1)
     assert edited != text
     path.write_text(edited, encoding="utf-8")
-    # The dry run plans this document's parse (a checkpoint: what follows it is known once it ran)
+    # The dry run plans this document's extraction, the one render job that holds its figures,
+    # and the report (the synthesis reads only documents with tables: a chart edit leaves it alone).
     jobs = planned_jobs(repo)
-    per_document = {rule: n for rule, n in jobs.items() if rule not in REPORT_JOBS | {"synthesis"}}
-    assert per_document == {"parse_document": 1, "check_document": 1, "index_document": 1}
-    # ... and the real run re-draws only this document's figures and no table.
-    figures, tables = _mtimes(repo, "figures"), _mtimes(repo, "report/tables")
+    per_document = {rule: n for rule, n in jobs.items() if rule not in REPORT_JOBS}
+    assert per_document.pop("extract_document") == 1
+    assert len(per_document) == 1 and list(per_document.values()) == [1]
+    assert next(iter(per_document)).startswith("render_figures_")
+    # ... and the real run re-draws only this document's figures (the render job keeps the
+    # other documents of its group, unchanged and not rewritten) and no table.
+    figures, tables = _files(repo, "figures"), _files(repo, "report/tables")
     snakemake(repo)
-    changed = {name for name, t in _mtimes(repo, "figures").items() if figures.get(name) != t}
+    after = _files(repo, "figures")
     doc_id = path.name.rsplit(".", 1)[0]
-    # (the synthesis reads only documents with tables, so a chart edit leaves it alone)
-    assert changed == {f"{doc_id}-fig1.{ext}" for ext in ("pdf", "png", "svg")}
-    assert _mtimes(repo, "report/tables") == tables
+    rewritten = {name for name in after if after[name][0] != figures[name][0]}
+    assert rewritten == {f"{doc_id}-fig1.{ext}" for ext in ("pdf", "png")}
+    assert {name for name in after if after[name][1] != figures[name][1]} <= rewritten
+    assert _files(repo, "report/tables") == tables
+    assert planned_jobs(repo) == {}  # and the kept files count as up to date
     path.write_text(text, encoding="utf-8")
     snakemake(repo)
 
@@ -71,7 +82,8 @@ def test_editing_one_correction_reruns_only_its_document(repo):
     corrections.write_text(edited, encoding="utf-8")
     jobs = planned_jobs(repo)
     corrections.write_text(original, encoding="utf-8")
-    assert jobs.get("check_document") == 1 and "parse_document" not in jobs
+    assert jobs.get("extract_document") == 1
+    assert set(_render_jobs(jobs)) <= {"render_tables_1", "render_tables_2"} and len(_render_jobs(jobs)) <= 1
 
 
 def test_editing_the_figure_style_reruns_only_figures_and_the_report(repo):
@@ -80,5 +92,5 @@ def test_editing_the_figure_style_reruns_only_figures_and_the_report(repo):
     style.write_text(original + "\n# a comment changes the file\n")
     jobs = planned_jobs(repo)
     style.write_text(original)
-    assert "parse_document" not in jobs and "check_document" not in jobs and "render_table" not in jobs
-    assert jobs.get("render_figure", 0) >= 3
+    assert "extract_document" not in jobs
+    assert _render_jobs(jobs) == {"render_figures_1": 1, "render_figures_2": 1}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import os
 import re
 import shutil
@@ -10,9 +12,15 @@ import socket
 import sys
 from pathlib import Path
 
-
 from .documents import doc_id_for
-from .errors import ConfigError
+from .errors import ConfigError, PaperfigError
+from .io import write_json
+
+#: Where the outlines of the documents (shape, figure and table ids) are cached between runs.
+OUTLINE_CACHE = Path(".snakemake") / "paperfig" / "outlines.json"
+#: The output formats every figure is written in (the report needs PDF for LaTeX and PNG for HTML).
+REQUIRED_FIGURE_FORMATS = ("pdf", "png")
+TABLE_FORMATS = ("tex", "html")
 
 
 def discover_documents(raw_dir: str | Path) -> dict[str, str]:
@@ -47,9 +55,125 @@ def corrections_json(by_file: dict[str, list[dict]], raw_path: str) -> str:
     return json.dumps(by_file.get(Path(raw_path).name, []), sort_keys=True, default=str)
 
 
-def read_manifest(path: str | Path) -> dict:
-    with open(path, encoding="utf-8") as handle:
-        return json.load(handle)
+def package_fingerprint() -> str:
+    """A hash of the paperfig package's code and style: a change to either invalidates what
+    was derived from it (cached outlines, rendered figures and tables)."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for path in sorted([*package.rglob("*.py"), *package.glob("*.mplstyle"), *package.rglob("*.j2")]):
+        digest.update(str(path.relative_to(package)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _file_digest(path: str | Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def outline_document(path: str | Path, aliases: dict) -> dict:
+    """What the DAG needs to know of one document: its shape and the ids of its figures and
+    tables. A document that does not parse gets an empty outline (its parse job then fails
+    with the located error, and under --keep-going the other documents still build)."""
+    from .documents import read_document
+    from .parse import manifest, parse_document
+
+    try:
+        found = manifest(parse_document(read_document(path), aliases))
+    except PaperfigError as exc:
+        return {"shape": None, "figures": [], "tables": [], "error": str(exc)}
+    except Exception as exc:  # a parser bug: the extract job reports it with its traceback
+        return {"shape": None, "figures": [], "tables": [], "error": f"internal error: {exc!r}"}
+    return {"shape": found["shape"], "figures": found["figures"], "tables": found["tables"]}
+
+
+def document_outlines(docs: dict[str, str], aliases_path: str | Path,
+                      cache_path: str | Path = OUTLINE_CACHE) -> dict[str, dict]:
+    """The outline of every document, from a cache keyed by the content of the document, the
+    alias table and paperfig's code, so only new or edited documents are pre-parsed when the
+    Snakefile is read. This replaces a checkpoint per document: the whole DAG (every figure
+    and table job) is known before any job runs."""
+    from .aliases import load_aliases
+
+    cache_path = Path(cache_path)
+    try:
+        cache = json.loads(cache_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        cache = {}
+    context = f"{package_fingerprint()}:{_file_digest(aliases_path)}"
+    aliases = None
+    outlines: dict[str, dict] = {}
+    fresh: dict[str, dict] = {}
+    for doc_id, path in docs.items():
+        try:
+            key = hashlib.sha256(f"{context}:{_file_digest(path)}".encode()).hexdigest()
+        except OSError as exc:
+            key = None
+            outlines[doc_id] = {"shape": None, "figures": [], "tables": [], "error": str(exc)}
+            continue
+        hit = cache.get(doc_id)
+        if isinstance(hit, dict) and hit.get("key") == key:
+            outlines[doc_id] = hit["outline"]
+        else:
+            if aliases is None:
+                aliases = load_aliases(aliases_path)
+            outlines[doc_id] = outline_document(path, aliases)
+        fresh[doc_id] = {"key": key, "outline": outlines[doc_id]}
+    if fresh != cache:
+        try:
+            write_json(cache_path, fresh)
+        except OSError:
+            pass  # a read-only checkout still runs, it just pre-parses every time
+    return outlines
+
+
+def render_batches(outlines: dict[str, dict], documents_per_job: int = 16, min_jobs: int = 2) -> list[dict]:
+    """Documents grouped into render jobs, figures and tables apart (one imports matplotlib,
+    the other pandas): each job pays Python's start-up and those imports once for up to
+    ``documents_per_job`` documents, and at least ``min_jobs`` jobs share a kind so a small
+    survey still uses two cores. Groups are runs of consecutive document ids, so adding a
+    document moves few others; a render job redraws only the documents whose input changed
+    (``paperfig.render_batch``), so the grouping never costs a redraw by itself."""
+    if documents_per_job < 1 or min_jobs < 1:
+        raise ConfigError("render.documents_per_job and render.min_jobs must be at least 1")
+    batches: list[dict] = []
+    for kind in ("figures", "tables"):
+        docs = [doc for doc in sorted(outlines) if outlines[doc].get(kind)]
+        if not docs:
+            continue
+        n_jobs = max(min(len(docs), min_jobs), math.ceil(len(docs) / documents_per_job))
+        for i in range(n_jobs):
+            members = docs[i * len(docs) // n_jobs:(i + 1) * len(docs) // n_jobs]
+            batches.append({"name": f"{kind}_{i + 1}", "kind": kind, "docs": members})
+    return batches
+
+
+def figure_outputs(figure_id: str, figures_dir: str, processed_dir: str, formats) -> dict[str, str]:
+    """Every file written for one figure: {format: path} plus its summary ("json")."""
+    paths = {fmt: f"{figures_dir}/{figure_id}.{fmt}" for fmt in formats}
+    paths["json"] = f"{processed_dir}/figures/{figure_id}.json"
+    return paths
+
+
+def table_outputs(table_id: str, report_dir: str) -> dict[str, str]:
+    return {fmt: f"{report_dir}/tables/{table_id}.{fmt}" for fmt in TABLE_FORMATS}
+
+
+def render_stamp(doc_id: str, kind: str, processed_dir: str) -> str:
+    """Per document and kind: the digest of the input its figures or tables were drawn from."""
+    return f"{processed_dir}/docs/{doc_id}/rendered-{kind}.json"
+
+
+def check_figure_formats(formats) -> tuple[str, ...]:
+    formats = tuple(dict.fromkeys(formats))
+    missing = [fmt for fmt in REQUIRED_FIGURE_FORMATS if fmt not in formats]
+    if missing:
+        raise ConfigError(f"figures.formats must include {' and '.join(REQUIRED_FIGURE_FORMATS)} "
+                          f"(the report embeds them); missing: {', '.join(missing)}")
+    return formats
 
 
 def print_check_summary(checks_csv: str | Path) -> None:
@@ -86,13 +210,15 @@ def refuse_unusable_names(docs: dict[str, str]) -> None:
                                   f"(Snakemake reads it in a path as a {meaning}); rename the file")
 
 
-def remove_orphan_outputs(docs: dict[str, str], raw_dir: str, processed: str, figures: str, report: str) -> None:
-    """Delete the per-document outputs of documents no longer in raw_dir, so figures/,
-    report/tables/ and data/processed/ follow data/raw/ (only names of the exact per-document
-    output patterns with an unknown document id are touched), and the temporaries of atomic
-    writes (paperfig.io.atomic_path) that a killed job left behind. Runs before any job."""
+def remove_orphan_outputs(docs: dict[str, str], raw_dir: str, processed: str, figures: str, report: str,
+                          figure_formats=("pdf", "png", "svg")) -> None:
+    """Delete the per-document outputs of documents no longer in raw_dir (and figure files of
+    a format no longer configured), so figures/, report/tables/ and data/processed/ follow
+    data/raw/ and the config (only names of the exact per-document output patterns are
+    touched), and the temporaries of atomic writes (paperfig.io.atomic_path) that a killed
+    job left behind. Runs before any job."""
     patterns = [
-        (Path(figures), re.compile(r"(?P<doc>[A-Za-z0-9._-]+)-fig\d+\.(?:pdf|png|svg)")),
+        (Path(figures), re.compile(r"(?P<doc>[A-Za-z0-9._-]+)-fig\d+\.(?P<ext>pdf|png|svg)")),
         (Path(processed) / "figures", re.compile(r"(?P<doc>[A-Za-z0-9._-]+)-fig\d+\.json")),
         (Path(report) / "tables", re.compile(r"(?P<doc>[A-Za-z0-9._-]+)-tab\d+\.(?:tex|html)")),
     ]
@@ -101,9 +227,17 @@ def remove_orphan_outputs(docs: dict[str, str], raw_dir: str, processed: str, fi
             continue
         for path in sorted(folder.iterdir()):
             match = pattern.fullmatch(path.name)
-            if match and match.group("doc") not in docs and path.is_file():
+            if not match or not path.is_file():
+                continue
+            if match.group("doc") not in docs:
                 print(f"removing {path} (its document is no longer in {raw_dir})", file=sys.stderr)
                 path.unlink()
+            elif "ext" in pattern.groupindex and match.group("ext") not in figure_formats:
+                print(f"removing {path} ({match.group('ext')} is not among render.figure_formats)", file=sys.stderr)
+                path.unlink()
+    synthesis_svg = Path(figures) / "synthesis.svg"
+    if "svg" not in figure_formats and synthesis_svg.is_file():
+        synthesis_svg.unlink()
     for folder in (Path(processed), Path(figures), Path(report)):
         if folder.is_dir():
             for path in sorted(folder.rglob(".*.tmp")):

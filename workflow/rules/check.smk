@@ -1,23 +1,5 @@
-# Stage 2: apply this document's corrections and check its numbers and claims; then one
-# cross-document pass combines every document into the tidy CSVs of data/processed/.
-
-
-rule check_document:
-    input:
-        parsed=f"{PROCESSED}/docs/{{doc}}/parsed.json",
-    output:
-        checked=f"{PROCESSED}/docs/{{doc}}/checked.json",
-    params:
-        # Only this document's entries: editing one correction reruns one document.
-        corrections=document_corrections,
-        settings=CHECK_SETTINGS,
-    conda:
-        "../envs/paperfig.yaml"
-    log:
-        "logs/check/{doc}.log",
-    shell:
-        "python workflow/scripts/check_document.py {input.parsed:q} {output.checked:q}"
-        " --corrections-json {params.corrections:q} --settings-json {params.settings:q} --log {log:q}"
+# Stage 2: one cross-document pass combines every checked document into the tidy CSVs of
+# data/processed/ (with the cross-document checks and the schema validation), then the gate.
 
 
 rule combine_documents:

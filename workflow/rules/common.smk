@@ -1,5 +1,6 @@
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -8,16 +9,21 @@ from snakemake.utils import validate
 sys.path.insert(0, str(Path(workflow.basedir) / "workflow"))
 
 from paperfig.workflow_support import (  # noqa: E402
+    check_figure_formats,
     corrections_json,
     discover_documents,
+    document_outlines,
+    figure_outputs,
     load_corrections_by_file,
     print_check_summary,
-    read_manifest,
     record_run_end,
     record_run_start,
     release_stale_lock,
     refuse_unusable_names,
     remove_orphan_outputs,
+    render_batches,
+    render_stamp,
+    table_outputs,
 )
 
 
@@ -32,12 +38,16 @@ DOCS = discover_documents(config["raw_dir"])
 refuse_unusable_names(DOCS)
 CORRECTIONS_BY_FILE = load_corrections_by_file(config["corrections"])
 CHECK_SETTINGS = json.dumps(config["checks"], sort_keys=True)
-FIGURE_FORMATS = ("pdf", "png", "svg")
+RENDER = config["render"]
+FIGURE_FORMATS = check_figure_formats(RENDER["figure_formats"])
+# Shape and figure/table ids of every document, from a pre-parse cached by content: the
+# whole DAG is known when the Snakefile is read (no checkpoint per document).
+OUTLINES = document_outlines(DOCS, config["header_aliases"])
+RENDER_BATCHES = render_batches(OUTLINES, RENDER["documents_per_job"], RENDER["min_jobs"])
 
 
 wildcard_constraints:
     doc=r"[A-Za-z0-9._-]+",
-    k=r"\d+",
 
 
 def raw_document(wildcards):
@@ -48,31 +58,47 @@ def document_corrections(wildcards):
     return corrections_json(CORRECTIONS_BY_FILE, DOCS[wildcards.doc])
 
 
+def checked_json(doc):
+    return f"{PROCESSED}/docs/{doc}/checked.json"
+
+
 def checked_documents(wildcards=None):
-    return [f"{PROCESSED}/docs/{doc}/checked.json" for doc in DOCS]
+    return [checked_json(doc) for doc in DOCS]
 
 
-def document_manifest(doc):
-    return read_manifest(checkpoints.parse_document.get(doc=doc).output.manifest)
+def table_documents(wildcards=None):
+    """The checked pages and slides (what the synthesis reads; a chart edit leaves it alone)."""
+    return [checked_json(doc) for doc, outline in OUTLINES.items() if outline["shape"] not in ("chart", None)]
 
 
-def document_outputs(wildcards):
-    """The figures and tables of one document, known once it has been parsed."""
-    manifest = document_manifest(wildcards.doc)
-    figures = [f"{FIGURES}/{fid}.{ext}" for fid in manifest["figures"] for ext in FIGURE_FORMATS]
-    summaries = [f"{PROCESSED}/figures/{fid}.json" for fid in manifest["figures"]]
-    tables = [f"{REPORT}/tables/{tid}.{ext}" for tid in manifest["tables"] for ext in ("tex", "html")]
-    return figures + summaries + tables
+def batch_outputs(batch, doc):
+    """Every file a render job writes for one document: its figures or tables and its stamp."""
+    paths = []
+    for output_id in OUTLINES[doc][batch["kind"]]:
+        if batch["kind"] == "figures":
+            paths.extend(figure_outputs(output_id, FIGURES, PROCESSED, FIGURE_FORMATS).values())
+        else:
+            paths.extend(table_outputs(output_id, REPORT).values())
+    paths.append(render_stamp(doc, batch["kind"], PROCESSED))
+    return paths
 
 
-def table_documents(wildcards):
-    """The checked documents that hold tables or page notes (pages and slides, not charts)."""
-    docs = [doc for doc in DOCS if document_manifest(doc)["shape"] != "chart"]
-    return [f"{PROCESSED}/docs/{doc}/checked.json" for doc in docs]
+def batch_documents_arg(batch):
+    """The render script's --document arguments: id, checked.json and the ids to render."""
+    return " ".join(
+        f"--document {shlex.join([doc, checked_json(doc), *OUTLINES[doc][batch['kind']]])}" for doc in batch["docs"]
+    )
 
 
-def document_indexes(wildcards=None):
-    return [f"{PROCESSED}/docs/{doc}/outputs.json" for doc in DOCS]
+def rendered_files(*extensions):
+    """Every rendered figure and table file with one of ``extensions`` (inputs of the report)."""
+    return [
+        path
+        for batch in RENDER_BATCHES
+        for doc in batch["docs"]
+        for path in batch_outputs(batch, doc)
+        if path.rsplit(".", 1)[-1] in extensions
+    ]
 
 
 def default_targets():
@@ -84,7 +110,7 @@ def default_targets():
 
 onstart:
     record_run_start()
-    remove_orphan_outputs(DOCS, config["raw_dir"], PROCESSED, FIGURES, REPORT)
+    remove_orphan_outputs(DOCS, config["raw_dir"], PROCESSED, FIGURES, REPORT, FIGURE_FORMATS)
 
 
 onsuccess:

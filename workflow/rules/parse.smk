@@ -1,18 +1,25 @@
-# Stage 1: every raw document -> the tidy records of the data contract (one JSON per document).
-# A checkpoint, because the figures and tables a document holds are known only once it is parsed.
+# Stage 1: every raw document -> the tidy records of the data contract, its corrections
+# applied and its numbers and claims checked (one JSON per document). The figures and tables a
+# document holds are known before this runs (common.smk pre-parses and caches the outlines).
 
 
-checkpoint parse_document:
+rule extract_document:
     input:
         raw=raw_document,
         aliases=config["header_aliases"],
     output:
         parsed=f"{PROCESSED}/docs/{{doc}}/parsed.json",
         manifest=f"{PROCESSED}/docs/{{doc}}/manifest.json",
+        checked=f"{PROCESSED}/docs/{{doc}}/checked.json",
+    params:
+        # Only this document's entries: editing one correction reruns one document.
+        corrections=document_corrections,
+        settings=CHECK_SETTINGS,
     conda:
         "../envs/paperfig.yaml"
     log:
-        "logs/parse/{doc}.log",
+        "logs/extract_document/{doc}.log",
     shell:
-        "python workflow/scripts/parse_document.py {input.raw:q} {output.parsed:q} {output.manifest:q}"
-        " --aliases {input.aliases:q} --log {log:q}"
+        "python workflow/scripts/extract_document.py {input.raw:q} {output.parsed:q} {output.manifest:q}"
+        " --checked {output.checked:q} --aliases {input.aliases:q} --corrections-json {params.corrections:q}"
+        " --settings-json {params.settings:q} --log {log:q}"

@@ -1,60 +1,45 @@
 # Stage 3: re-draw every figure and re-render every table from the checked data.
+#
+# One render job per group of documents (common.smk: RENDER_BATCHES, config render:), so
+# Python's start-up and the matplotlib or pandas import are paid once per group, not once per
+# figure. The outputs are update(): Snakemake keeps them when the job reruns, and the job
+# redraws only the documents whose checked data (or the style, formats or paperfig's code)
+# changed, so an edit to one document still redraws one document's figures.
 
 
-rule render_figure:
-    input:
-        checked=f"{PROCESSED}/docs/{{doc}}/checked.json",
-        style=config["figure_style"],
-    output:
-        pdf=f"{FIGURES}/{{doc}}-fig{{k}}.pdf",
-        png=report(
-            f"{FIGURES}/{{doc}}-fig{{k}}.png",
-            caption="../report/figure.rst",
-            category="Figures",
-            subcategory="{doc}",
-        ),
-        svg=f"{FIGURES}/{{doc}}-fig{{k}}.svg",
-        summary=f"{PROCESSED}/figures/{{doc}}-fig{{k}}.json",
-    conda:
-        "../envs/paperfig.yaml"
-    log:
-        "logs/render_figure/{doc}-fig{k}.log",
-    shell:
-        "python workflow/scripts/render_figure.py {input.checked:q} {wildcards.doc}-fig{wildcards.k}"
-        " {output.pdf:q} {output.png:q} {output.svg:q} --style {input.style:q}"
-        " --roundtrip {output.summary:q} --log {log:q}"
+def render_output(path, doc):
+    """update(): kept across reruns; PNGs and HTML tables also go into `snakemake --report`."""
+    if path.endswith(".png"):
+        return report(update(path), caption="../report/figure.rst", category="Figures", subcategory=doc)
+    if path.endswith(".html"):
+        return report(update(path), caption="../report/table.rst", category="Tables", subcategory=doc)
+    return update(path)
 
 
-rule render_table:
-    input:
-        checked=f"{PROCESSED}/docs/{{doc}}/checked.json",
-    output:
-        tex=f"{REPORT}/tables/{{doc}}-tab{{k}}.tex",
-        html=report(
-            f"{REPORT}/tables/{{doc}}-tab{{k}}.html",
-            caption="../report/table.rst",
-            category="Tables",
-            subcategory="{doc}",
-        ),
-    conda:
-        "../envs/paperfig.yaml"
-    log:
-        "logs/render_table/{doc}-tab{k}.log",
-    shell:
-        "python workflow/scripts/render_table.py {input.checked:q} {wildcards.doc}-tab{wildcards.k}"
-        " {output.tex:q} {output.html:q} --log {log:q}"
+def render_arguments(batch):
+    """The render script's arguments: the kind, each document with its ids, where outputs go."""
+    arguments = [batch["kind"], batch_documents_arg(batch), f"--figures-dir {shlex.quote(FIGURES)}",
+                 f"--processed-dir {shlex.quote(PROCESSED)}", f"--report-dir {shlex.quote(REPORT)}"]
+    if batch["kind"] == "figures":
+        arguments += [f"--style {shlex.quote(config['figure_style'])}", f"--formats {' '.join(FIGURE_FORMATS)}"]
+    return " ".join(arguments)
 
 
-rule index_document:
-    input:
-        manifest=f"{PROCESSED}/docs/{{doc}}/manifest.json",
-        outputs=document_outputs,
-    output:
-        index=f"{PROCESSED}/docs/{{doc}}/outputs.json",
-    conda:
-        "../envs/paperfig.yaml"
-    log:
-        "logs/index_document/{doc}.log",
-    shell:
-        "python workflow/scripts/index_document.py --log {log:q} {input.manifest:q} {output.index:q}"
-        " {input.outputs:q}"
+for batch in RENDER_BATCHES:
+
+    rule:
+        name:
+            f"render_{batch['name']}"
+        input:
+            checked=[checked_json(doc) for doc in batch["docs"]],
+            style=config["figure_style"] if batch["kind"] == "figures" else [],
+        output:
+            [render_output(path, path_doc) for path_doc in batch["docs"] for path in batch_outputs(batch, path_doc)],
+        params:
+            arguments=render_arguments(batch),
+        conda:
+            "../envs/paperfig.yaml"
+        log:
+            f"logs/render/{batch['name']}.log",
+        shell:
+            "python workflow/scripts/render_batch.py {params.arguments} --log {log:q}"

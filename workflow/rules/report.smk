@@ -13,7 +13,9 @@ rule synthesis:
         unplaced=f"{PROCESSED}/synthesis_unplaced.csv",
         pdf=f"{FIGURES}/synthesis.pdf",
         png=report(f"{FIGURES}/synthesis.png", caption="../report/synthesis.rst", category="Synthesis"),
-        svg=f"{FIGURES}/synthesis.svg",
+        svg=[f"{FIGURES}/synthesis.svg"] if "svg" in FIGURE_FORMATS else [],
+    params:
+        svg=lambda wildcards, output: f"--svg {shlex.quote(output.svg[0])}" if output.svg else "",
     conda:
         "../envs/paperfig.yaml"
     log:
@@ -22,7 +24,7 @@ rule synthesis:
         "python workflow/scripts/synthesis.py --config {input.config:q} --style {input.style:q}"
         " --points-out {output.points:q} --ranking-out {output.ranking:q}"
         " --unplaced-out {output.unplaced:q} --pdf {output.pdf:q} --png {output.png:q}"
-        " --svg {output.svg:q} --log {log:q} {input.checked:q}"
+        " {params.svg} --log {log:q} {input.checked:q}"
 
 
 rule build_report:
@@ -31,14 +33,16 @@ rule build_report:
         datapackage=rules.combine_documents.output.datapackage,
         synthesis=rules.synthesis.output,
         synthesis_pdf=rules.synthesis.output.pdf,
-        indexes=document_indexes,
+        rendered=rendered_files("pdf", "png", "json", "tex", "html"),
     output:
         html=report(f"{REPORT}/report.html", caption="../report/report.rst", category="Report"),
         tex=f"{REPORT}/report.tex",
     params:
         processed=lambda wildcards, input: os.path.dirname(input.datapackage),
         figures=lambda wildcards, input: os.path.dirname(input.synthesis_pdf),
-        tables=f"{REPORT}/tables",
+        tables=lambda wildcards, input: next(
+            (os.path.dirname(path) for path in input.rendered if path.endswith(".tex")), f"{REPORT}/tables"
+        ),
         title=config["report"]["title"],
     conda:
         "../envs/paperfig.yaml"
@@ -54,7 +58,7 @@ rule compile_report_pdf:
     input:
         tex=f"{REPORT}/report.tex",
         synthesis=rules.synthesis.output.pdf,
-        indexes=document_indexes,
+        rendered=rendered_files("pdf", "tex"),
     output:
         pdf=report(f"{REPORT}/report.pdf", caption="../report/report.rst", category="Report"),
     conda:

@@ -1,0 +1,159 @@
+"""The DAG-time outline cache, the grouping of documents into render jobs, and render jobs that
+redraw only what changed."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from paperfig.errors import ConfigError
+from paperfig.render_batch import batch_items, render_context, run_batch
+from paperfig.workflow_support import (
+    check_figure_formats,
+    document_outlines,
+    remove_orphan_outputs,
+    render_batches,
+)
+
+CHART = """## Scatter Plot: Glue Score vs. Size
+### Components/Axes
+* **X-axis:** Size (MB), ranging from approximately 8 MB to 200 MB.
+* **Y-axis:** Glue Score, ranging from approximately 82.0 to 84.0.
+### Detailed Analysis
+* **Alpha (Orange):** This series shows an upward trend.
+* At approximately 8 MB, the Glue Score is around {value}.
+* At approximately 16 MB, the Glue Score is around 83.6.
+"""
+PAGE = """Table 1: Results on the dev set.
+Model\tMNLI\tQQP
+BERT-base\t84.0\t89.2
+TinyBERT\t82.5\t89.8
+"""
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    raw = tmp_path / "raw"
+    raw.mkdir()
+    (raw / "a_chart.md").write_text(CHART.format(value="82.2"), encoding="utf-8")
+    (raw / "b_page.txt").write_text(PAGE, encoding="utf-8")
+    (raw / "c_bad.txt").write_text("Just prose.\n", encoding="utf-8")
+    aliases = tmp_path / "aliases.yaml"
+    aliases.write_text("aliases: []\n", encoding="utf-8")
+    docs = {p.stem: str(p) for p in sorted(raw.iterdir())}
+    return docs, aliases, tmp_path / "cache.json"
+
+
+def test_outlines_give_shape_and_ids_and_an_empty_outline_for_a_bad_document(corpus):
+    docs, aliases, cache = corpus
+    outlines = document_outlines(docs, aliases, cache)
+    assert outlines["a_chart"] == {"shape": "chart", "figures": ["a_chart-fig1"], "tables": []}
+    assert outlines["b_page"]["shape"] == "page" and outlines["b_page"]["tables"] == ["b_page-tab1"]
+    bad = outlines["c_bad"]
+    assert bad["figures"] == bad["tables"] == [] and "unknown document shape" in bad["error"]
+
+
+def test_outlines_are_cached_by_content(corpus, monkeypatch):
+    docs, aliases, cache = corpus
+    first = document_outlines(docs, aliases, cache)
+    assert set(json.loads(cache.read_text())) == set(docs)
+    calls = []
+    import paperfig.workflow_support as support
+
+    real = support.outline_document
+    monkeypatch.setattr(support, "outline_document", lambda path, al: calls.append(path) or real(path, al))
+    assert document_outlines(docs, aliases, cache) == first and calls == []  # all from the cache
+    os.utime(docs["a_chart"])  # a touch is not an edit
+    assert document_outlines(docs, aliases, cache) == first and calls == []
+    with open(docs["a_chart"], "a", encoding="utf-8") as handle:
+        handle.write("* At approximately 32 MB, the Glue Score is around 83.9.\n")
+    document_outlines(docs, aliases, cache)
+    assert calls == [docs["a_chart"]]  # only the edited document is parsed again
+    aliases.write_text("aliases: []\n# edited\n", encoding="utf-8")
+    document_outlines(docs, aliases, cache)
+    assert len(calls) == 1 + len(docs)  # the alias table is part of every key
+
+
+def test_a_broken_cache_file_is_ignored(corpus):
+    docs, aliases, cache = corpus
+    cache.write_text("{not json", encoding="utf-8")
+    assert document_outlines(docs, aliases, cache)["a_chart"]["figures"] == ["a_chart-fig1"]
+    assert json.loads(cache.read_text())  # rewritten
+
+
+def _outlines(n_charts, n_pages):
+    outlines = {f"c{i:03d}": {"shape": "chart", "figures": [f"c{i:03d}-fig1"], "tables": []} for i in range(n_charts)}
+    outlines.update({f"p{i:03d}": {"shape": "page", "figures": [], "tables": [f"p{i:03d}-tab1"]}
+                     for i in range(n_pages)})
+    outlines["bad"] = {"shape": None, "figures": [], "tables": [], "error": "x"}
+    return outlines
+
+
+def test_batches_split_kinds_cover_every_document_once_and_use_two_jobs_at_least():
+    batches = render_batches(_outlines(3, 2), documents_per_job=16, min_jobs=2)
+    assert [b["name"] for b in batches] == ["figures_1", "figures_2", "tables_1", "tables_2"]
+    assert [d for b in batches if b["kind"] == "figures" for d in b["docs"]] == ["c000", "c001", "c002"]
+    assert all(b["docs"] for b in batches) and "bad" not in {d for b in batches for d in b["docs"]}
+    large = render_batches(_outlines(300, 1), documents_per_job=16, min_jobs=2)
+    sizes = [len(b["docs"]) for b in large if b["kind"] == "figures"]
+    assert len(sizes) == 19 and max(sizes) <= 16 and max(sizes) - min(sizes) <= 1 and sum(sizes) == 300
+    assert [b["docs"] for b in large if b["kind"] == "tables"] == [["p000"]]
+    with pytest.raises(ConfigError):
+        render_batches(_outlines(1, 1), documents_per_job=0)
+
+
+def test_figure_formats_must_include_what_the_report_embeds():
+    assert check_figure_formats(["pdf", "png", "svg", "png"]) == ("pdf", "png", "svg")
+    with pytest.raises(ConfigError, match="png"):
+        check_figure_formats(["pdf", "svg"])
+
+
+def _items(tmp_path, docs):
+    entries = []
+    for doc_id, payload in docs.items():
+        checked = tmp_path / "docs" / doc_id / "checked.json"
+        checked.parent.mkdir(parents=True, exist_ok=True)
+        checked.write_text(json.dumps(payload), encoding="utf-8")
+        entries.append((doc_id, str(checked), [f"{doc_id}-tab1"]))
+    return batch_items("tables", entries, str(tmp_path / "figures"), str(tmp_path / "docs"), str(tmp_path / "report"), ())
+
+
+def _fake_draw(drawn):
+    def draw(doc, table_id, outputs):
+        drawn.append(table_id)
+        for path in outputs.values():
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(json.dumps(doc))
+    return draw
+
+
+def test_a_rerun_redraws_only_the_document_whose_input_changed(tmp_path):
+    items = _items(tmp_path, {"a": {"v": 1}, "b": {"v": 2}})
+    drawn: list[str] = []
+    context = render_context("tables", None, ())
+    assert run_batch("tables", items, _fake_draw(drawn), context) == {"rendered": ["a", "b"], "kept": []}
+    b_html = items[1].outputs["b-tab1"]["html"]
+    before = os.stat(b_html)
+    items = _items(tmp_path, {"a": {"v": 10}, "b": {"v": 2}})  # only a's checked data changed
+    os.utime(b_html, (before.st_atime - 100, before.st_mtime - 100))
+    done = run_batch("tables", items, _fake_draw(drawn), context)
+    assert done == {"rendered": ["a"], "kept": ["b"]} and drawn == ["a-tab1", "b-tab1", "a-tab1"]
+    after = os.stat(b_html)
+    assert after.st_ino == before.st_ino and after.st_mtime > before.st_mtime - 100  # kept, touched
+    # a missing output, or another context (style, formats, code), redraws
+    os.remove(b_html)
+    assert run_batch("tables", items, _fake_draw(drawn), context)["rendered"] == ["b"]
+    assert run_batch("tables", items, _fake_draw(drawn), context + "x")["rendered"] == ["a", "b"]
+
+
+def test_orphans_and_unconfigured_formats_are_removed(tmp_path):
+    figures = tmp_path / "figures"
+    figures.mkdir()
+    for name in ("a-fig1.pdf", "a-fig1.png", "a-fig1.svg", "gone-fig1.pdf", "synthesis.svg", "notes.txt"):
+        (figures / name).write_text("x")
+    remove_orphan_outputs({"a": "raw/a.txt"}, "raw", str(tmp_path / "processed"), str(figures),
+                          str(tmp_path / "report"), ("pdf", "png"))
+    assert sorted(p.name for p in figures.iterdir()) == ["a-fig1.pdf", "a-fig1.png", "notes.txt"]
