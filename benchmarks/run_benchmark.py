@@ -16,8 +16,8 @@ working tree), with data/raw replaced by a corpus of N documents (N=5: the real 
                    clean + (+pdf), which is what it runs)
 
 and the same scenarios on the floor (benchmarks/floor/Snakefile: the same rules, wildcards,
-checkpoint and fan-out, every job an empty ``touch``; one manifest per document, so the floor
-renders as many figures and tables per document as the real build).
+render groups and outputs, every job an empty checksum; one manifest per document and the
+real build's render settings, so the floor plans the same jobs as the real build).
 
 Each scenario is measured as wall time, CPU time (user+sys of the whole process tree, from
 ``os.wait4``), the largest process's peak RSS (``ru_maxrss`` of the tree), the peak RSS of the
@@ -275,6 +275,18 @@ def prepare_floor(floor: Path, work: Path, manifests: dict[str, dict]) -> None:
     shutil.copy2(HERE / "floor" / "Snakefile", floor / "Snakefile")
     for doc, man in manifests.items():
         (floor / "manifests" / f"{doc}.json").write_text(json.dumps(man))
+    render = floor_render_settings(work)
+    render["workflow_dir"] = str((work / "workflow").resolve())
+    (floor / "floor.json").write_text(json.dumps(render))
+
+
+def floor_render_settings(work: Path) -> dict:
+    """The real build's render settings (config/config.yaml, schema defaults where unset)."""
+    import yaml
+
+    render = (yaml.safe_load((work / "config" / "config.yaml").read_text()) or {}).get("render") or {}
+    return {"figure_formats": render.get("figure_formats", ["pdf", "png"]),
+            "documents_per_job": render.get("documents_per_job", 16), "min_jobs": render.get("min_jobs", 2)}
 
 
 def recall(work: Path, expected: dict) -> dict:
@@ -395,6 +407,10 @@ def run_size(n: int, args, results: dict, log) -> None:
         "figures": sum(len(m["figures"]) for m in manifests.values()),
         "tables": sum(len(m["tables"]) for m in manifests.values()),
     }
+    from paperfig.workflow_support import render_batches
+
+    settings = floor_render_settings(work)
+    res["render_jobs"] = len(render_batches(manifests, settings["documents_per_job"], settings["min_jobs"]))
     prepare_floor(floor, work, manifests)
     step("floor", "clean", floor, *NOPDF_TARGETS)
     step("floor", "+pdf", floor)
@@ -451,14 +467,14 @@ def marginal(results: dict, kind: str, name: str) -> float | None:
 
 def estimated_wall(results: dict, n: int) -> float | None:
     """Wall time of a clean build (no PDF) that hit the timeout, extrapolated from the share of
-    its jobs that finished (rough: the early jobs, parse and check, are the light ones). The
-    job total comes from the manifests: 3 per document (parse, check, index) + figures +
-    tables + combine, checks_gate, synthesis, build_report and all."""
+    its jobs that finished (rough: the early jobs, the extractions, are the light ones). The
+    job total: one extraction per document + the render jobs + combine, checks_gate,
+    synthesis, build_report and all."""
     res = results[n]
     r = _get(res, "real", "clean")
-    if not (r and r["timeout"] and r["jobs"] and res.get("floor_jobs_per_doc")):
+    if not (r and r["timeout"] and r["jobs"] and res.get("render_jobs")):
         return None
-    total = 3 * res["docs"] + res["floor_jobs_per_doc"]["figures"] + res["floor_jobs_per_doc"]["tables"] + 5
+    total = res["docs"] + res["render_jobs"] + 5
     return r["wall"] * total / r["jobs"]
 
 
@@ -577,8 +593,8 @@ def render_markdown(results: dict, info: dict, args, started: str, elapsed: floa
         if "edit" in res:
             e = res["edit"]
             md.append(f"- N={n}: edit = {e['file']} line {e['line']}: {e['old']} -> {e['new']}")
-        md.append(f"- N={n}: floor fan-out {res['floor_jobs_per_doc']['figures']} figures, "
-                  f"{res['floor_jobs_per_doc']['tables']} tables "
+        md.append(f"- N={n}: {res['floor_jobs_per_doc']['figures']} figures and "
+                  f"{res['floor_jobs_per_doc']['tables']} tables in {res.get('render_jobs', '?')} render jobs "
                   f"({res['floor_manifests_from_build']}/{res['docs']} manifests read from the real build)")
         heavy = max((r for r in res["real"].values()), key=lambda r: r["job_mb"], default=None)
         if heavy and heavy["job_mb"]:
