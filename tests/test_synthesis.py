@@ -1,5 +1,8 @@
 """The synthesis "Small BERT: which one is the best?" on small inputs written here."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -335,3 +338,9 @@ def test_named_palettes_match_seaborn_without_importing_it():
         assert len(ours) == 12
         assert all(abs(a - b) < 1e-9 for p, q in zip(ours, theirs) for a, b in zip(p, q)), name
     assert len(palette_colours("Set2", 4)) == 4  # not one of seaborn's own: seaborn/matplotlib is asked
+    # ... and without importing seaborn (and scipy.stats, seconds of start-up) for a named palette
+    code = ("import sys; from paperfig.synthesis import palette_colours; palette_colours('colorblind', 12); "
+            "assert 'seaborn' not in sys.modules, 'seaborn was imported'")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT / "workflow")})
+    assert result.returncode == 0, result.stderr

@@ -887,6 +887,8 @@ def _seaborn_named_palettes() -> dict[str, list[str]]:
         if (isinstance(node, ast.Assign) and len(node.targets) == 1
                 and getattr(node.targets[0], "id", None) == "SEABORN_PALETTES"):
             try:
+                if isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "dict":
+                    return {kw.arg: ast.literal_eval(kw.value) for kw in node.value.keywords if kw.arg}
                 value = ast.literal_eval(node.value)
             except ValueError:
                 return {}

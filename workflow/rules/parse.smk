@@ -15,6 +15,8 @@ rule extract_document:
         # Only this document's entries: editing one correction reruns one document.
         corrections=document_corrections,
         settings=CHECK_SETTINGS,
+    # Extract first: every later job waits for these, and they are the cheapest.
+    priority: 30
     conda:
         "../envs/paperfig.yaml"
     log:

@@ -37,6 +37,8 @@ for batch in RENDER_BATCHES:
             [render_output(path, path_doc) for path_doc in batch["docs"] for path in batch_outputs(batch, path_doc)],
         params:
             arguments=render_arguments(batch),
+        # Drawing is the longest work: start it before the single combine/report jobs.
+        priority: 20 if batch["kind"] == "figures" else 10
         conda:
             "../envs/paperfig.yaml"
         log:

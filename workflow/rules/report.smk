@@ -16,6 +16,7 @@ rule synthesis:
         svg=[f"{FIGURES}/synthesis.svg"] if "svg" in FIGURE_FORMATS else [],
     params:
         svg=lambda wildcards, output: f"--svg {shlex.quote(output.svg[0])}" if output.svg else "",
+    priority: 20
     conda:
         "../envs/paperfig.yaml"
     log:
