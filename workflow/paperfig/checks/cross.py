@@ -109,7 +109,13 @@ _SCALE = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9}
 def chart_vs_table(docs: list[dict], settings: dict) -> list[dict]:
     tol = float(settings.get("chart_table_tolerance", 0.15))
     out = []
-    tables = [t for doc in docs for t in tables_of(doc)]
+    # Table rows by model key, built once: comparing every point with every row would grow as
+    # points x rows (minutes at 500 documents).
+    rows_by_model: dict[str, list[tuple[Table, dict]]] = defaultdict(list)
+    for doc in docs:
+        for t in tables_of(doc):
+            for row in t.row_list:
+                rows_by_model[model_key(row["label"])].append((t, row))
     for doc in docs:
         axes = {a.get("figure_id"): a for a in doc.get("axes", [])}
         for p in doc.get("points", []):
@@ -122,36 +128,33 @@ def chart_vs_table(docs: list[dict], settings: dict) -> list[dict]:
                 pv = num(p.get(coord))
                 if pv is None:
                     continue
-                for t in tables:
-                    for row in t.row_list:
-                        if model_key(row["label"]) != key:
+                for t, row in rows_by_model.get(key, ()):
+                    for column, parts in row["cells"].items():
+                        cell = parts.get("value")
+                        if not cell or num(cell.get("value")) is None:
                             continue
-                        for column, parts in row["cells"].items():
-                            cell = parts.get("value")
-                            if not cell or num(cell.get("value")) is None:
-                                continue
-                            tv = float(num(cell["value"]))
-                            unit = cell.get("unit") or ""
-                            if re.search(r"flop", str(column), re.IGNORECASE) and re.search(r"flop", label, re.IGNORECASE):
-                                factor = 1.0 if re.search(r"\bG", label) and unit in ("B", "G") else None
-                            elif re.search(r"param", str(column), re.IGNORECASE) and re.search(r"billion", label, re.IGNORECASE):
-                                factor = _SCALE.get(unit, 1.0) / 1e9
-                            elif SUMMARY_COLUMN.search(str(column)) and name_key(str(column)) and re.search(
-                                    re.escape(str(column).strip(" .")), label, re.IGNORECASE):
-                                factor = 1.0
-                            else:
-                                continue
-                            if factor is None:
-                                continue
-                            table_value = tv * factor
-                            if table_value and abs(float(pv) - table_value) > tol * abs(table_value):
-                                out.append(finding(
-                                    "chart_vs_table", "info", doc["source_file"], p.get("line_no"), p.get("figure_id"),
-                                    f"{p.get('label')}: the chart's {coord} ({axis.get(coord + '_label', '')}) is "
-                                    f"{fmt(pv)} but {t.table_id} prints {cell.get('raw_cell') or cell.get('value')} "
-                                    f"in column {column!r} ({cell.get('source_file')}:{cell.get('line_no')}); the chart "
-                                    f"value is approximate (tolerance {tol:.0%}), but this is more",
-                                    expected=fmt_float(table_value, 2), observed=fmt(pv)))
+                        tv = float(num(cell["value"]))
+                        unit = cell.get("unit") or ""
+                        if re.search(r"flop", str(column), re.IGNORECASE) and re.search(r"flop", label, re.IGNORECASE):
+                            factor = 1.0 if re.search(r"\bG", label) and unit in ("B", "G") else None
+                        elif re.search(r"param", str(column), re.IGNORECASE) and re.search(r"billion", label, re.IGNORECASE):
+                            factor = _SCALE.get(unit, 1.0) / 1e9
+                        elif SUMMARY_COLUMN.search(str(column)) and name_key(str(column)) and re.search(
+                                re.escape(str(column).strip(" .")), label, re.IGNORECASE):
+                            factor = 1.0
+                        else:
+                            continue
+                        if factor is None:
+                            continue
+                        table_value = tv * factor
+                        if table_value and abs(float(pv) - table_value) > tol * abs(table_value):
+                            out.append(finding(
+                                "chart_vs_table", "info", doc["source_file"], p.get("line_no"), p.get("figure_id"),
+                                f"{p.get('label')}: the chart's {coord} ({axis.get(coord + '_label', '')}) is "
+                                f"{fmt(pv)} but {t.table_id} prints {cell.get('raw_cell') or cell.get('value')} "
+                                f"in column {column!r} ({cell.get('source_file')}:{cell.get('line_no')}); the chart "
+                                f"value is approximate (tolerance {tol:.0%}), but this is more",
+                                expected=fmt_float(table_value, 2), observed=fmt(pv)))
     return out
 
 
