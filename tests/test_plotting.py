@@ -163,3 +163,27 @@ def test_caption_mentions_scales():
     assert cap.startswith("T: 5 points")
     assert "Size (MB), is logarithmic because the stated range spans 8 to 200 MB (25x)" in cap
     assert cap.endswith(".")
+
+
+def test_connectors_only_for_labels_moved_away_from_their_point():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from paperfig.plotting import _draw_connectors
+
+    fig = Figure()
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    ax.set_xlim(0, 10)
+    ax.set_ylim(0, 10)
+    near = ax.text(5.05, 5.05, "beside", ha="left", va="bottom")
+    far = ax.text(8.0, 8.0, "moved", ha="left", va="bottom")
+    _draw_connectors(ax, [near, far], [(5.0, 5.0), (2.0, 2.0)], fig.canvas.get_renderer(), marker_px=4)
+    lines = [line for line in ax.lines if line.get_gid() == "paperfig-label-connector"]
+    assert len(lines) == 1
+    (x0, x1), (y0, y1) = lines[0].get_xdata(), lines[0].get_ydata()
+    assert 2.0 < x1 < 2.5 and 2.0 < y1 < 2.5  # ends just short of the point
+    assert 7.5 < x0 < 9.0 and 7.5 < y0 <= 8.0  # starts at the edge of the label's box, not inside it

@@ -344,3 +344,28 @@ def test_named_palettes_match_seaborn_without_importing_it():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT / "workflow")})
     assert result.returncode == 0, result.stderr
+
+
+def test_labels_avoid_only_nearby_points_in_a_crowded_figure():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from paperfig.synthesis import ALL_OBSTACLES_UP_TO, _label_iterations, _obstacles_near
+
+    fig, ax = plt.subplots()
+    try:
+        ax.set_xlim(0, 100)
+        ax.set_ylim(0, 100)
+        few = [float(i) for i in range(50)]
+        assert _obstacles_near(ax, few, few, [(1.0, 1.0)]) == (few, few)  # small figure: every point
+        xs = [float(i % 100) for i in range(ALL_OBSTACLES_UP_TO + 500)]
+        ys = [float(i // 100) * 10 for i in range(ALL_OBSTACLES_UP_TO + 500)]
+        near_x, near_y = _obstacles_near(ax, xs, ys, [(0.0, 0.0), (99.0, 70.0)], nearest=5)
+        assert 5 <= len(near_x) <= 10
+        assert all(x <= 10 or x >= 89 for x in near_x)  # only points around the two labels
+    finally:
+        plt.close(fig)
+    assert _label_iterations(10, 20) == 1000 and _label_iterations(30, 500) == 200
+    assert 200 < _label_iterations(27, 122) < 1000

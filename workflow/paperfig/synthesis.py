@@ -735,6 +735,43 @@ def roundtrip_check(ax, points: list[dict], tol: float = 1e-9) -> None:
             raise PaperfigError(f"synthesis figure round-trip: plotted ({x1:g}, {y1:g}) but gathered ({x2:g}, {y2:g})")
 
 
+#: Up to this many points, every point is an obstacle for the labels (the seeds: ~60).
+ALL_OBSTACLES_UP_TO = 300
+#: Beyond it, each label avoids its nearest points only, and adjustText's iterations shrink
+#: so that labels x obstacles x iterations stays under this budget.
+LABEL_WORK_BUDGET = 2_000_000
+
+
+def _obstacles_near(ax, xs: list[float], ys: list[float], targets, nearest: int = 12):
+    """The points the labels must avoid: all of them for a figure of a few hundred points,
+    else each label's ``nearest`` distinct points (display space). adjustText compares every
+    label with every obstacle at each iteration, so the 2,200 points of a 500-document survey
+    made this one figure take minutes."""
+    import numpy as np
+
+    if len(xs) <= ALL_OBSTACLES_UP_TO or not targets:
+        return xs, ys
+    points = ax.transData.transform(np.column_stack([xs, ys]))
+    anchors = ax.transData.transform(np.asarray(targets, dtype=float))
+    kept: set[int] = set()
+    for anchor in anchors:
+        order = np.argsort(np.hypot(*(points - anchor).T), kind="stable")
+        cells: set[tuple[int, int]] = set()
+        for i in order:
+            cell = (round(points[i][0] / 3.0), round(points[i][1] / 3.0))  # overplotted points: one obstacle
+            if cell not in cells:
+                cells.add(cell)
+                kept.add(int(i))
+            if len(cells) >= nearest:
+                break
+    order = sorted(kept)
+    return [xs[i] for i in order], [ys[i] for i in order]
+
+
+def _label_iterations(n_labels: int, n_obstacles: int, most: int = 1000, least: int = 200) -> int:
+    return max(least, min(most, LABEL_WORK_BUDGET // max(1, n_labels * n_obstacles)))
+
+
 def _label_text(p: dict, max_chars: int) -> str:
     text = str(p["model"])
     return text if len(text) <= max_chars else text[: max_chars - 1].rstrip() + "\u2026"
@@ -816,6 +853,10 @@ def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
                 best = {(r["source_file"], str(r["line_no"]), r["model"]) for r in ranking if str(r["rank"]) == "1"}
                 to_label += [p for p in points if (p["source_file"], str(p["line_no"]), p["model"]) in best
                              and p not in to_label]
+            seen_labels: set[tuple] = set()  # one label per name and place (papers share BERT-base)
+            to_label = [p for p in to_label if not (
+                (key := (p["size_fraction"], p["mnli"], _label_text(p, fig_cfg["label_max_chars"]))) in seen_labels
+                or seen_labels.add(key))]
             texts = [ax.text(float(p["size_fraction"]), float(p["mnli"]), _label_text(p, fig_cfg["label_max_chars"]),
                              fontsize=7.5, color="0.1", zorder=2.5,
                              bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
@@ -823,10 +864,19 @@ def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
             if texts:
                 from adjustText import adjust_text
 
-                adjust_text(texts, x=[float(p["size_fraction"]) for p in points],
-                            y=[float(p["mnli"]) for p in points], ax=ax, iter_lim=1000, time_lim=None,
-                            expand=(1.15, 1.4), force_text=(0.2, 0.4), force_static=(0.3, 0.6),
-                            arrowprops={"arrowstyle": "-", "color": "0.45", "lw": 0.6})
+                from .plotting import _draw_connectors
+
+                targets = [t.get_position() for t in texts]
+                near_x, near_y = _obstacles_near(ax, [float(p["size_fraction"]) for p in points],
+                                                 [float(p["mnli"]) for p in points], targets)
+                adjust_text(texts, x=near_x, y=near_y, ax=ax, time_lim=None,
+                            iter_lim=_label_iterations(len(texts), len(near_x)),
+                            # adjustText formats arrays for a debug message at every crossing it
+                            # removes: tens of seconds in a crowded figure of thousands of points
+                            prevent_crossings=len(points) <= ALL_OBSTACLES_UP_TO,
+                            expand=(1.15, 1.4), force_text=(0.2, 0.4), force_static=(0.3, 0.6))
+                _draw_connectors(ax, texts, targets, fig.canvas.get_renderer(),
+                                 marker_px=math.sqrt(46) / 2 * fig.dpi / 72)
             roundtrip_check(ax, points)
             fig.tight_layout()
             _save_all(fig, outputs)
