@@ -110,8 +110,7 @@ def document_outlines(docs: dict[str, str], aliases_path: str | Path,
     for doc_id, path in docs.items():
         try:
             key = hashlib.sha256(f"{context}:{_file_digest(path)}".encode()).hexdigest()
-        except OSError as exc:
-            key = None
+        except OSError as exc:  # unreadable: the extract job reports it
             outlines[doc_id] = {"shape": None, "figures": [], "tables": [], "error": str(exc)}
             continue
         hit = cache.get(doc_id)
