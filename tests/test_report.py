@@ -305,3 +305,23 @@ def test_hostile_text_prints_literally_in_pdf(tmp_path):
     flat = re.sub(r"\s+", " ", flat)
     assert flat.count(HOSTILE) >= 3, flat[:3000]
     assert "root:x:0:0" not in text  # /etc/passwd was not read
+
+
+def test_latex_errors_come_before_the_undefined_references_they_cause():
+    from paperfig.pdf import latex_problems
+
+    log = ("LaTeX Warning: Reference `sec:paper-003-a.txt-FAST-TRANSFER-FOR-\nSMALL-DEVICES' on page 1 undefined on"
+           " input line 44.\n./report.tex:27850: Dimension too large.\n"
+           "./report.tex:27850:  ==> Fatal error occurred, no output PDF file produced!\n")
+    assert latex_problems(log) == ["./report.tex:27850: Dimension too large."]
+    wrapped = "LaTeX Warning: Reference `sec:a-LONG-\nNAME' on page 1 undefined on input line 4.\n"
+    assert latex_problems(wrapped) == ["undefined reference 'sec:a-LONG-NAME'"]
+    assert latex_problems("all fine\n") == []
+
+
+def test_a_caption_names_a_few_sources_and_counts_the_rest():
+    from paperfig.report import CAPTION_SOURCES, _source_list
+
+    assert _source_list(["a.txt", "b.txt"]) == "a.txt, b.txt"
+    many = _source_list([f"{i:03d}.txt" for i in range(500)])
+    assert many.count(".txt") == CAPTION_SOURCES and f"{500 - CAPTION_SOURCES} more documents" in many

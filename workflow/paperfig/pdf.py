@@ -18,14 +18,21 @@ INSTALL_HINT = (
     "or set report: {pdf: false} in config/config.yaml to build HTML and LaTeX only."
 )
 
-_UNDEFINED = re.compile(r"(Reference|Citation) `([^']*)' on page \d+ undefined")
+_UNDEFINED = re.compile(r"(Reference|Citation) `([^']*)' on page \d+ undefined", re.DOTALL)
+#: An error as pdflatex prints it with -file-line-error ("./report.tex:27850: Dimension too large.").
+_FILE_LINE_ERROR = re.compile(r"^(?:\./)?[^\s:]+\.tex:\d+: .+$", re.MULTILINE)
 
 
 def latex_problems(log_text: str) -> list[str]:
-    """Errors and undefined references in a pdflatex log, as readable lines."""
-    problems = [line for line in log_text.splitlines() if line.startswith("! ")]
-    problems += [f"undefined {kind.lower()} {name!r}" for kind, name in _UNDEFINED.findall(log_text)]
-    if "There were undefined references" in log_text and not any("undefined" in p for p in problems):
+    """Errors, then undefined references, in a pdflatex log, as readable lines. An error comes
+    first: references left undefined by a run that stopped are its consequence, not the cause."""
+    errors = [line for line in log_text.splitlines() if line.startswith("! ")]
+    errors += [m for m in _FILE_LINE_ERROR.findall(log_text) if "Fatal error occurred" not in m]
+    if errors:
+        return list(dict.fromkeys(errors))
+    # pdflatex wraps its log at 79 columns, also inside a reference's name
+    problems = [f"undefined {kind.lower()} {name.replace(chr(10), '')!r}" for kind, name in _UNDEFINED.findall(log_text)]
+    if "There were undefined references" in log_text and not problems:
         problems.append("undefined references")
     return problems
 

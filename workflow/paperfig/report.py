@@ -97,6 +97,17 @@ def _data_uri(path: Path) -> str:
     return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 
 
+#: A caption names at most this many source files (LaTeX cannot set a caption of hundreds).
+CAPTION_SOURCES = 8
+
+
+def _source_list(files: list[str]) -> str:
+    if len(files) <= CAPTION_SOURCES:
+        return ", ".join(files)
+    return (f"{', '.join(files[:CAPTION_SOURCES])} and {len(files) - CAPTION_SOURCES} more documents "
+            "(every point with its file and line in the table below and in data/processed/synthesis_points.csv)")
+
+
 def _rel(path: Path, start: Path) -> str | None:
     """A path relative to the report directory that LaTeX can take verbatim, or None."""
     rel = os.path.relpath(path.resolve(), start.resolve()).replace(os.sep, "/")
@@ -417,7 +428,7 @@ def _synthesis(processed_dir, figures_dir, report_dir, number, sections) -> dict
         "ref": _ref("figure", str(number), "fig-synthesis", "fig:synthesis", f"Figure {number}"),
         "caption": "MNLI accuracy against model size (fraction of the teacher) for every model "
                    "placed from all sources; the Pareto front is marked.",
-        "source_file": ", ".join(sorted({p.get("source_file", "") for p in points if p.get("source_file")})),
+        "source_file": _source_list(sorted({p.get("source_file", "") for p in points if p.get("source_file")})),
         "lines": "",
         "x_scale": "",
         "y_scale": "",

@@ -56,11 +56,12 @@ def corrections_json(by_file: dict[str, list[dict]], raw_path: str) -> str:
 
 
 def package_fingerprint() -> str:
-    """A hash of the paperfig package's code and style: a change to either invalidates what
-    was derived from it (cached outlines, rendered figures and tables)."""
+    """A hash of the paperfig package's Python code: a change invalidates what was derived
+    from it (cached outlines, rendered figures and tables). The style file is not part of it
+    (the render jobs hash the style they are given)."""
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parent
-    for path in sorted([*package.rglob("*.py"), *package.glob("*.mplstyle"), *package.rglob("*.j2")]):
+    for path in sorted(package.rglob("*.py")):
         digest.update(str(path.relative_to(package)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
@@ -76,7 +77,7 @@ def _file_digest(path: str | Path) -> str:
 
 def outline_document(path: str | Path, aliases: dict) -> dict:
     """What the DAG needs to know of one document: its shape and the ids of its figures and
-    tables. A document that does not parse gets an empty outline (its parse job then fails
+    tables. A document that does not parse gets an empty outline (its extract job then fails
     with the located error, and under --keep-going the other documents still build)."""
     from .documents import read_document
     from .parse import manifest, parse_document
@@ -133,9 +134,10 @@ def render_batches(outlines: dict[str, dict], documents_per_job: int = 16, min_j
     """Documents grouped into render jobs, figures and tables apart (one imports matplotlib,
     the other pandas): each job pays Python's start-up and those imports once for up to
     ``documents_per_job`` documents, and at least ``min_jobs`` jobs share a kind so a small
-    survey still uses two cores. Groups are runs of consecutive document ids, so adding a
-    document moves few others; a render job redraws only the documents whose input changed
-    (``paperfig.render_batch``), so the grouping never costs a redraw by itself."""
+    survey still uses two cores. Groups are runs of consecutive document ids (adding a
+    document moves at most one document across each group boundary), and a render job
+    redraws only the documents whose input changed (``paperfig.render_batch``), so a change
+    of grouping costs no redraw."""
     if documents_per_job < 1 or min_jobs < 1:
         raise ConfigError("render.documents_per_job and render.min_jobs must be at least 1")
     batches: list[dict] = []
