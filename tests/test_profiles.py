@@ -29,6 +29,7 @@ def test_slurm_profile_plans_every_document(repo):
     assert {rule for rule in jobs if rule.startswith("render_")} == {
         "render_figures_1", "render_figures_2", "render_tables_1", "render_tables_2"}
     assert "mem_mb=4000" in text  # set-resources of the profile reach the jobs
+    assert "Group job extract" in text  # extractions go to SLURM in groups, not one job per document
 
 
 def test_local_profile_plans_the_same_jobs(repo):

@@ -157,3 +157,21 @@ def test_orphans_and_unconfigured_formats_are_removed(tmp_path):
     remove_orphan_outputs({"a": "raw/a.txt"}, "raw", str(tmp_path / "processed"), str(figures),
                           str(tmp_path / "report"), ("pdf", "png"))
     assert sorted(p.name for p in figures.iterdir()) == ["a-fig1.pdf", "a-fig1.png", "notes.txt"]
+
+
+def test_the_pre_parse_is_quiet_the_extract_job_reports_parse_notes(tmp_path, caplog):
+    raw = tmp_path / "a.md"
+    raw.write_text(CHART.format(value="8.2.1"), encoding="utf-8")  # an unreadable value: a parse note
+    aliases = tmp_path / "aliases.yaml"
+    aliases.write_text("aliases: []\n", encoding="utf-8")
+    from paperfig.documents import read_document
+    from paperfig.parse import parse_document
+
+    with caplog.at_level("INFO", logger="paperfig"):
+        parse_document(read_document(raw), {})
+    assert any(r.levelname == "WARNING" for r in caplog.records)  # the parser does report it ...
+    caplog.clear()
+    with caplog.at_level("INFO", logger="paperfig"):
+        outlines = document_outlines({"a": str(raw)}, aliases, tmp_path / "cache.json")
+    assert outlines["a"]["figures"] == ["a-fig1"]
+    assert not caplog.records  # ... but not when the Snakefile is read

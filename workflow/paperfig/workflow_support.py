@@ -79,15 +79,22 @@ def outline_document(path: str | Path, aliases: dict) -> dict:
     """What the DAG needs to know of one document: its shape and the ids of its figures and
     tables. A document that does not parse gets an empty outline (its extract job then fails
     with the located error, and under --keep-going the other documents still build)."""
+    import logging
+
     from .documents import read_document
     from .parse import manifest, parse_document
 
+    parser_log = logging.getLogger("paperfig")
+    level = parser_log.level
+    parser_log.setLevel(logging.ERROR)  # the extract job reports the parse notes, with its log
     try:
         found = manifest(parse_document(read_document(path), aliases))
     except PaperfigError as exc:
         return {"shape": None, "figures": [], "tables": [], "error": str(exc)}
     except Exception as exc:  # a parser bug: the extract job reports it with its traceback
         return {"shape": None, "figures": [], "tables": [], "error": f"internal error: {exc!r}"}
+    finally:
+        parser_log.setLevel(level)
     return {"shape": found["shape"], "figures": found["figures"], "tables": found["tables"]}
 
 
