@@ -172,7 +172,7 @@ def test_connectors_only_for_labels_moved_away_from_their_point():
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from paperfig.plotting import _draw_connectors
+    from paperfig.plotting import draw_label_connectors
 
     fig = Figure()
     FigureCanvasAgg(fig)
@@ -181,7 +181,7 @@ def test_connectors_only_for_labels_moved_away_from_their_point():
     ax.set_ylim(0, 10)
     near = ax.text(5.05, 5.05, "beside", ha="left", va="bottom")
     far = ax.text(8.0, 8.0, "moved", ha="left", va="bottom")
-    _draw_connectors(ax, [near, far], [(5.0, 5.0), (2.0, 2.0)], fig.canvas.get_renderer(), marker_px=4)
+    draw_label_connectors(ax, [near, far], [(5.0, 5.0), (2.0, 2.0)], fig.canvas.get_renderer(), marker_px=4)
     lines = [line for line in ax.lines if line.get_gid() == "paperfig-label-connector"]
     assert len(lines) == 1
     (x0, x1), (y0, y1) = lines[0].get_xdata(), lines[0].get_ydata()

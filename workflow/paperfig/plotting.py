@@ -428,11 +428,11 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
         adjust_text(texts, x=xs, y=ys, ax=ax, objects=objects or None, iter_lim=400, time_lim=None,
                     expand=(1.15, 1.35), force_text=(0.25, 0.4), force_static=(0.2, 0.35),
                     force_pull=(0.02, 0.02), ensure_inside_axes=True)
-        _draw_connectors(ax, texts, targets, renderer, marker_px=math.sqrt(size) / 2 * fig.dpi / 72)
+        draw_label_connectors(ax, texts, targets, renderer, marker_px=math.sqrt(size) / 2 * fig.dpi / 72)
     return fig
 
 
-def _draw_connectors(ax, texts, targets, renderer, marker_px: float = 0.0, min_length_px: float = 5.0,
+def draw_label_connectors(ax, texts, targets, renderer, marker_px: float = 0.0, min_length_px: float = 5.0,
                      gap_pt: float = 2.0) -> None:
     """A thin line from each label that adjustText moved away from its point to that point, from
     the edge of the label's box to the marker (a label beside its marker needs none). adjustText

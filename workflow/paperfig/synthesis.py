@@ -853,10 +853,10 @@ def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
                 best = {(r["source_file"], str(r["line_no"]), r["model"]) for r in ranking if str(r["rank"]) == "1"}
                 to_label += [p for p in points if (p["source_file"], str(p["line_no"]), p["model"]) in best
                              and p not in to_label]
-            seen_labels: set[tuple] = set()  # one label per name and place (papers share BERT-base)
-            to_label = [p for p in to_label if not (
-                (key := (p["size_fraction"], p["mnli"], _label_text(p, fig_cfg["label_max_chars"]))) in seen_labels
-                or seen_labels.add(key))]
+            unique: dict[tuple, dict] = {}  # one label per name and place (papers share BERT-base)
+            for p in to_label:
+                unique.setdefault((p["size_fraction"], p["mnli"], _label_text(p, fig_cfg["label_max_chars"])), p)
+            to_label = list(unique.values())
             texts = [ax.text(float(p["size_fraction"]), float(p["mnli"]), _label_text(p, fig_cfg["label_max_chars"]),
                              fontsize=7.5, color="0.1", zorder=2.5,
                              bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
@@ -864,7 +864,7 @@ def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
             if texts:
                 from adjustText import adjust_text
 
-                from .plotting import _draw_connectors
+                from .plotting import draw_label_connectors
 
                 targets = [t.get_position() for t in texts]
                 near_x, near_y = _obstacles_near(ax, [float(p["size_fraction"]) for p in points],
@@ -875,7 +875,7 @@ def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
                             # removes: tens of seconds in a crowded figure of thousands of points
                             prevent_crossings=len(points) <= ALL_OBSTACLES_UP_TO,
                             expand=(1.15, 1.4), force_text=(0.2, 0.4), force_static=(0.3, 0.6))
-                _draw_connectors(ax, texts, targets, fig.canvas.get_renderer(),
+                draw_label_connectors(ax, texts, targets, fig.canvas.get_renderer(),
                                  marker_px=math.sqrt(46) / 2 * fig.dpi / 72)
             roundtrip_check(ax, points)
             fig.tight_layout()
