@@ -175,6 +175,20 @@ def render_stamp(doc_id: str, kind: str, processed_dir: str) -> str:
     return f"{processed_dir}/docs/{doc_id}/rendered-{kind}.json"
 
 
+def render_outputs(kind: str, doc_id: str, ids, figures_dir: str, processed_dir: str, report_dir: str,
+                   formats) -> list[str]:
+    """Every file a render job writes for one document: its figures (or tables) and its stamp.
+    The workflow declares these and the benchmark's floor mirrors them."""
+    paths: list[str] = []
+    for output_id in ids:
+        if kind == "figures":
+            paths.extend(figure_outputs(output_id, figures_dir, processed_dir, formats).values())
+        else:
+            paths.extend(table_outputs(output_id, report_dir).values())
+    paths.append(render_stamp(doc_id, kind, processed_dir))
+    return paths
+
+
 def check_figure_formats(formats) -> tuple[str, ...]:
     formats = tuple(dict.fromkeys(formats))
     missing = [fmt for fmt in REQUIRED_FIGURE_FORMATS if fmt not in formats]

@@ -13,7 +13,6 @@ from paperfig.workflow_support import (  # noqa: E402
     corrections_json,
     discover_documents,
     document_outlines,
-    figure_outputs,
     load_corrections_by_file,
     print_check_summary,
     record_run_end,
@@ -22,8 +21,7 @@ from paperfig.workflow_support import (  # noqa: E402
     refuse_unusable_names,
     remove_orphan_outputs,
     render_batches,
-    render_stamp,
-    table_outputs,
+    render_outputs,
 )
 
 
@@ -73,14 +71,8 @@ def table_documents(wildcards=None):
 
 def batch_outputs(batch, doc):
     """Every file a render job writes for one document: its figures or tables and its stamp."""
-    paths = []
-    for output_id in OUTLINES[doc][batch["kind"]]:
-        if batch["kind"] == "figures":
-            paths.extend(figure_outputs(output_id, FIGURES, PROCESSED, FIGURE_FORMATS).values())
-        else:
-            paths.extend(table_outputs(output_id, REPORT).values())
-    paths.append(render_stamp(doc, batch["kind"], PROCESSED))
-    return paths
+    kind = batch["kind"]
+    return render_outputs(kind, doc, OUTLINES[doc][kind], FIGURES, PROCESSED, REPORT, FIGURE_FORMATS)
 
 
 def batch_documents_arg(batch):
