@@ -152,3 +152,43 @@ def test_repeated_key_cell_of_a_two_half_table_must_agree():
     assert only(tables.run(doc, S), "repeated_cell") == []
     doc["table_values"][1]["value"] = "60.0"
     assert only(tables.run(doc, S), "repeated_cell")[0]["line_no"] == 9
+
+
+class _CountingList(list):
+    """A list that counts how often it is iterated from the start (one scan of the values)."""
+
+    scans = 0
+
+    def __iter__(self):
+        type(self).scans += 1
+        return super().__iter__()
+
+
+def test_column_questions_scan_the_values_a_bounded_number_of_times():
+    """column_units / is_score_column are answered per column from that column's values:
+    asking them for every one of many columns never rescans the whole table (it was one
+    scan per question, quadratic in columns: 5 x 5,000 took minutes)."""
+    columns = [f"Task {i}" for i in range(300)]
+    values = _CountingList(
+        contract.record(contract.TABLE_VALUES, source_file="w.txt", line_no=2 + r, table_id="w-tab1", row_idx=r,
+                        row_label=f"m{r}", column=c, part="value", value=str(50 + r), unit="")
+        for r in range(3) for c in columns)
+    table = tables.Table("w-tab1", values, {"columns": columns})
+    _CountingList.scans = 0
+    assert all(table.is_score_column(c) for c in columns)
+    assert all(table.column_units(c) == {""} for c in columns)
+    assert _CountingList.scans <= 2
+
+
+def test_wide_table_benchmark_case_runs():
+    """The benchmark's case (benchmarks/wide_table_checks.py), small: every check runs on it."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "wide_table_checks", Path(__file__).resolve().parents[1] / "benchmarks" / "wide_table_checks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    doc = module.wide_document(200)
+    checked = check_document(doc, [], {})
+    assert len(checked["table_values"]) == 5 * 200

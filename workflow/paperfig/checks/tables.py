@@ -27,9 +27,16 @@ class Table:
         self.values = values
         self.caption = (self.meta.get("caption") or next((v.get("caption") for v in values if v.get("caption")), "")) or ""
         columns = list(self.meta.get("columns") or [])
+        known = set(columns)
+        #: The values of each column, in table order: every per-column question below is
+        #: answered from its own column, so the checks stay linear in the number of columns.
+        self.by_column: dict = defaultdict(list)
         for v in values:
-            if v.get("column") not in columns:
-                columns.append(v.get("column"))
+            column = v.get("column")
+            if column not in known:
+                known.add(column)
+                columns.append(column)
+            self.by_column[column].append(v)
         self.columns = columns
         self.rows: dict = {}
         for v in values:
@@ -37,19 +44,32 @@ class Table:
                                                           "line_no": v.get("line_no"), "cells": defaultdict(dict)})
             row["cells"][v.get("column")][v.get("part")] = v
         self.row_list = [self.rows[k] for k in sorted(self.rows, key=lambda k: (int(k) if str(k).isdigit() else 0))]
+        self._units: dict = {}
+        self._score: dict = {}
 
     def cell(self, row: dict, column: str, part: str = "value") -> dict | None:
         return row["cells"].get(column, {}).get(part)
 
     def column_units(self, column: str) -> set[str]:
-        return {v.get("unit") or "" for v in self.values if v.get("column") == column and v.get("part") not in ("missing", "delta")}
+        """The units printed in a column (empty string for none), computed once per column."""
+        if column not in self._units:
+            self._units[column] = {v.get("unit") or "" for v in self.by_column.get(column, ())
+                                   if v.get("part") not in ("missing", "delta")}
+        return self._units[column]
 
     def is_score_column(self, column: str) -> bool:
+        """A column of scores: not an attribute or derived column, no unit, every value in
+        [0, 100]. Computed once per column from that column's values only."""
+        if column not in self._score:
+            self._score[column] = self._is_score_column(column)
+        return self._score[column]
+
+    def _is_score_column(self, column: str) -> bool:
         if ATTRIBUTE_COLUMN.search(str(column)) or DERIVED_COLUMN.search(str(column)):
             return False
         if self.column_units(column) - {""}:
             return False
-        vals = [num(v.get("value")) for v in self.values if v.get("column") == column and v.get("part") in ("value", "first", "second")]
+        vals = [num(v.get("value")) for v in self.by_column.get(column, ()) if v.get("part") in ("value", "first", "second")]
         vals = [v for v in vals if v is not None]
         return bool(vals) and all(0 <= v <= 100 for v in vals)
 
@@ -372,10 +392,9 @@ def check_digit_anomalies(doc: dict, table: Table, settings: dict, already: set)
     out = []
     candidates = defaultdict(list)  # row_idx -> [(column, v, w, rows printing w)]
     for column in table.columns:
-        printed = [v for v in table.values if v.get("column") == column and v.get("part") == "value"
-                   and not truthy(v.get("carried")) and re.fullmatch(r"\d{2,}", str(v.get("value") or ""))]
-        if len(printed) < 3 or len(printed) != sum(1 for v in table.values if v.get("column") == column
-                                                    and v.get("part") == "value" and not truthy(v.get("carried"))):
+        own = [v for v in table.by_column.get(column, ()) if v.get("part") == "value" and not truthy(v.get("carried"))]
+        printed = [v for v in own if re.fullmatch(r"\d{2,}", str(v.get("value") or ""))]
+        if len(printed) < 3 or len(printed) != len(own):
             continue
         counts = Counter(str(v["value"]) for v in printed)
         for v in printed:
