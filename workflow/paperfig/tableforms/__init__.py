@@ -1,0 +1,67 @@
+"""Table blocks in every text form a document prints them in, as one grid model.
+
+Real documents print tables in many text forms. One module per form reads it
+(in the style of camelot's parsers), all behind one interface ``find(lines, skip)`` and all
+giving the same :class:`Grid`, which the table logic of :mod:`paperfig.pages` consumes
+(header detection, label columns, merged cells, group headers, pairs ...):
+
+==========  ==================================================================
+``html``    ``<table>`` blocks (:mod:`.html`): ``<tr>``/``<td>``/``<th>``, colspan, rowspan
+``latex``   ``tabular``-like environments (:mod:`.latex`), on many lines or on one
+``pipe``    Markdown pipe tables (:mod:`.pipe`), with or without outer pipes
+``tsv``     runs of tab-separated lines (:mod:`.tsv`)
+``aligned`` whitespace-aligned columns (:mod:`.aligned`), as pdftotext or OCR print them
+==========  ==================================================================
+
+:func:`find_grids` runs the forms in that fixed order of confidence: each form skips the lines
+an earlier one took, so blocks never overlap (a LaTeX table whose lines hold tabs is a LaTeX
+table, not a TSV block). Cell texts are the printed text made plain (markup and emphasis
+removed), never parsed: :mod:`paperfig.cells` parses them later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Collection, Sequence
+
+
+@dataclass
+class Grid:
+    form: str                 # "tsv" | "pipe" | "latex" | "html" | "aligned"
+    first_line: int           # 1-based, first line of the block (incl. \begin{tabular}, <table>)
+    last_line: int            # 1-based, last line of the block
+    rows: list[tuple[int, list[str]]]   # (1-based line_no, cleaned cell texts) in printed order,
+                              # header rows included as printed; alignment/rule rows excluded
+    lines: list[int]          # every line number the block occupies (rules, \hline, separators too)
+    notes: list[tuple[int, str, str]] = field(default_factory=list)  # (line_no, kind, message)
+    caption: tuple[int, str] | None = None   # a caption inside the block (\caption{..}, <caption>)
+
+
+#: The forms in their order of confidence (a form's module exposes ``find(lines, skip)``).
+FORMS = ("html", "latex", "pipe", "tsv", "aligned")
+
+
+def _finders():
+    from . import aligned, html, latex, pipe, tsv
+
+    return {"html": html.find, "latex": latex.find, "pipe": pipe.find, "tsv": tsv.find,
+            "aligned": aligned.find}
+
+
+def find_grids(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
+    """All table blocks of a document (lines[i] is line i+1), in reading order, none overlapping;
+    lines in ``skip`` (1-based) belong to other blocks and are never part of a grid."""
+    taken = set(skip)
+    grids: list[Grid] = []
+    finders = _finders()
+    for form in FORMS:
+        for grid in finders[form](lines, frozenset(taken)):
+            if taken & set(grid.lines):  # a reader must honour skip; never let blocks overlap
+                continue
+            taken.update(grid.lines)
+            grids.append(grid)
+    grids.sort(key=lambda g: (g.first_line, g.last_line))
+    return grids
+
+
+__all__ = ["FORMS", "Grid", "find_grids"]

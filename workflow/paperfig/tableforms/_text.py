@@ -1,0 +1,32 @@
+"""Small helpers every form reader shares: offsets to line numbers, whitespace."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Sequence
+
+_SPACES = re.compile(r"\s+")
+
+
+def squash(text: str) -> str:
+    """Collapse runs of whitespace (newlines, non-breaking spaces) to one space; strip."""
+    return _SPACES.sub(" ", text.replace("\u00a0", " ")).strip()
+
+
+class Text:
+    """The document joined with "\\n", with a map from character offset to 1-based line."""
+
+    def __init__(self, lines: Sequence[str]):
+        self.lines = lines
+        self.text = "\n".join(lines)
+        self._starts = [0]
+        for line in lines[:-1]:
+            self._starts.append(self._starts[-1] + len(line) + 1)
+
+    def line_of(self, offset: int) -> int:
+        """1-based line number of the character at ``offset``."""
+        return bisect.bisect_right(self._starts, offset)
+
+    def start_of(self, line_no: int) -> int:
+        return self._starts[line_no - 1]
