@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import contract
-from .errors import ConfigError
 
 
 def document_overview(doc: dict) -> dict:
@@ -36,15 +35,27 @@ def unknown_correction_files(corrections_by_file: dict[str, list[dict]], source_
     return sorted(name for name in corrections_by_file if name not in known)
 
 
+def missing_document_findings(corrections_by_file: dict[str, list[dict]], source_files: Iterable[str]) -> list[dict]:
+    """A ``warning`` (check ``correction_for_missing_document``) for every file that
+    config/corrections.yaml names but that is not a document in the raw folder (renamed,
+    removed, or a config copied from another survey): its corrections are not applied, and
+    the other documents are combined as usual."""
+    from .checks.common import finding, strip_internal
+
+    return [
+        strip_internal(finding(
+            "correction_for_missing_document", "warning", name, entry["line"], entry.get("field", ""),
+            f"config/corrections.yaml names {name}, which is not a document in the raw folder "
+            "(renamed or removed?); this correction is not applied"))
+        for name in unknown_correction_files(corrections_by_file, source_files)
+        for entry in corrections_by_file[name]
+    ]
+
+
 def combine(docs: list[dict], corrections_by_file: dict[str, list[dict]], cross_checks: list[dict]) -> dict[str, list[dict]]:
-    """Concatenate every document's records, in document order, into one list per table."""
-    missing = unknown_correction_files(corrections_by_file, (doc["source_file"] for doc in docs))
-    if missing:
-        raise ConfigError(
-            "stale correction: config/corrections.yaml names "
-            + ", ".join(missing)
-            + ", which is not a document in the raw folder (renamed or removed?)"
-        )
+    """Concatenate every document's records, in document order, into one list per table
+    (corrections naming a document that is not there become warnings, see above)."""
+    missing = missing_document_findings(corrections_by_file, [doc["source_file"] for doc in docs])
     docs = sorted(docs, key=lambda doc: doc["source_file"])
     combined: dict[str, list[dict]] = {name: [] for name in contract.PARSED_TABLES}
     combined.update(checks=[], corrections=[], documents=[])
@@ -55,6 +66,7 @@ def combine(docs: list[dict], corrections_by_file: dict[str, list[dict]], cross_
         combined["corrections"].extend(doc.get("corrections", []))
         combined["documents"].append(document_overview(doc))
     combined["checks"].extend(cross_checks)
+    combined["checks"].extend(missing)
     return combined
 
 

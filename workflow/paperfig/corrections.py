@@ -177,9 +177,14 @@ def _subject(table: str, row: dict) -> str:
     return row.get("paper", "") or row.get("section", "")
 
 
-def apply_corrections(doc: dict, corrections: list[dict]) -> tuple[dict, list[dict]]:
+def apply_corrections(doc: dict, corrections: list[dict], problems: list | None = None) -> tuple[dict, list[dict]]:
     """A copy of ``doc`` with the corrections applied, and one contract.CORRECTIONS record per
-    changed value (a value carried over a merged group is changed with its source)."""
+    changed value (a value carried over a merged group is changed with its source).
+
+    A correction that cannot be applied (stale: the printed text is no longer on its line;
+    ambiguous) raises, unless ``problems`` is a list: then it is skipped, the value keeps what
+    was printed, and an ``error`` finding (check ``stale_correction``) naming the file and
+    line is appended to ``problems``; the other corrections are still applied."""
     out = copy.deepcopy(doc)
     applied: list[dict] = []
     source_file = doc.get("source_file", "")
@@ -187,53 +192,70 @@ def apply_corrections(doc: dict, corrections: list[dict]) -> tuple[dict, list[di
         entry = validate_correction(raw_entry, number)
         if entry["file"] != source_file:
             continue
-        table = entry.get("table") or _infer_table(out, entry)
-        field, part, line = entry["field"], entry.get("part"), entry["line"]
-        on_line = [row for row in out.get(table, [])
-                   if row.get("line_no") == line and _field_matches(table, row, field, part)
-                   and not (table == "table_values" and _truthy(row.get("carried")))]
-        matches = []
-        for row in on_line:
-            texts = _candidates(table, row, field)
-            hit = next((t for t in texts if t == entry["printed"]), None)
-            if hit is not None:
-                matches.append((row, hit))
-        if not matches:
-            seen = sorted({_candidates(table, row, field)[0] if _candidates(table, row, field) else ""
-                           for row in on_line})
-            found = ", ".join(repr(s) for s in seen) if seen else "nothing"
-            raise DocumentError(source_file, line,
-                                f"stale correction: {table} field {field!r} printed {entry['printed']!r} "
-                                f"not found on this line (found {found}); has the raw text changed?")
-        if len(matches) > 1:
-            parts = sorted({str(row.get('part', '')) for row, _ in matches})
-            raise ConfigError(f"{_describe(entry)}: {len(matches)} values on this line print "
-                              f"{entry['printed']!r} (parts {', '.join(parts)}); add 'part:'")
-        row, hit = matches[0]
-        targets = [(row, hit)]
-        if table == "table_values":
-            for other in out["table_values"]:
-                if other is row or not _is_carried_copy(other, line):
-                    continue
-                if other.get("column") == row.get("column") and other.get("part") == row.get("part"):
-                    other_hit = next((t for t in _candidates(table, other, field) if t == entry["printed"]), None)
-                    if other_hit is None and other.get("value") == row.get("value"):
-                        other_hit = str(other.get("value"))
-                    if other_hit is not None:
-                        targets.append((other, other_hit))
-        for target, matched in targets:
-            _set_value(table, target, field, entry, matched)
-            canonical = target.get("column", field) if table == "table_values" else field
-            reason = entry["reason"]
-            if target is not row:
-                reason = f"carried from line {line}: {reason}"
-            applied.append(contract.record(
-                contract.CORRECTIONS, source_file=source_file, line_no=target.get("line_no", line),
-                table=table, field=canonical, printed=entry["printed"], corrected=entry["corrected"],
-                reason=reason, subject=_subject(table, target),
-                part=target.get("part", "") if table == "table_values" else "",
-            ))
+        if problems is None:
+            applied.extend(_apply_one(out, entry, source_file))
+            continue
+        try:
+            applied.extend(_apply_one(out, entry, source_file))
+        except (ConfigError, DocumentError) as exc:
+            from .checks.common import finding
+
+            message = exc.message if isinstance(exc, DocumentError) else str(exc)
+            problems.append(finding("stale_correction", "error", source_file, entry["line"], entry["field"],
+                                    f"correction not applied: {message}", expected=entry["printed"]))
     return out, applied
+
+
+def _apply_one(out: dict, entry: dict, source_file: str) -> list[dict]:
+    """Apply one validated correction to ``out`` in place; the CORRECTIONS records it made."""
+    applied: list[dict] = []
+    table = entry.get("table") or _infer_table(out, entry)
+    field, part, line = entry["field"], entry.get("part"), entry["line"]
+    on_line = [row for row in out.get(table, [])
+               if row.get("line_no") == line and _field_matches(table, row, field, part)
+               and not (table == "table_values" and _truthy(row.get("carried")))]
+    matches = []
+    for row in on_line:
+        texts = _candidates(table, row, field)
+        hit = next((t for t in texts if t == entry["printed"]), None)
+        if hit is not None:
+            matches.append((row, hit))
+    if not matches:
+        seen = sorted({_candidates(table, row, field)[0] if _candidates(table, row, field) else ""
+                       for row in on_line})
+        found = ", ".join(repr(s) for s in seen) if seen else "nothing"
+        raise DocumentError(source_file, line,
+                            f"stale correction: {table} field {field!r} printed {entry['printed']!r} "
+                            f"not found on this line (found {found}); has the raw text changed?")
+    if len(matches) > 1:
+        parts = sorted({str(row.get('part', '')) for row, _ in matches})
+        raise ConfigError(f"{_describe(entry)}: {len(matches)} values on this line print "
+                          f"{entry['printed']!r} (parts {', '.join(parts)}); add 'part:'")
+    row, hit = matches[0]
+    targets = [(row, hit)]
+    if table == "table_values":
+        for other in out["table_values"]:
+            if other is row or not _is_carried_copy(other, line):
+                continue
+            if other.get("column") == row.get("column") and other.get("part") == row.get("part"):
+                other_hit = next((t for t in _candidates(table, other, field) if t == entry["printed"]), None)
+                if other_hit is None and other.get("value") == row.get("value"):
+                    other_hit = str(other.get("value"))
+                if other_hit is not None:
+                    targets.append((other, other_hit))
+    for target, matched in targets:
+        _set_value(table, target, field, entry, matched)
+        canonical = target.get("column", field) if table == "table_values" else field
+        reason = entry["reason"]
+        if target is not row:
+            reason = f"carried from line {line}: {reason}"
+        applied.append(contract.record(
+            contract.CORRECTIONS, source_file=source_file, line_no=target.get("line_no", line),
+            table=table, field=canonical, printed=entry["printed"], corrected=entry["corrected"],
+            reason=reason, subject=_subject(table, target),
+            part=target.get("part", "") if table == "table_values" else "",
+        ))
+    return applied
 
 
 def corrected_cells(applied: list[dict]) -> dict[tuple, str]:

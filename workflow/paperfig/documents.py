@@ -92,7 +92,11 @@ def read_document(path: str | Path) -> Document:
         raise DocumentError(
             source_file, None, f"document is {size / 2**20:.1f} MiB; the limit is {MAX_DOCUMENT_BYTES // 2**20} MiB"
         )
-    text = decode_bytes(path.read_bytes(), source_file)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DocumentError(source_file, None, f"cannot read file ({exc.strerror})") from None
+    text = decode_bytes(data, source_file)
     return Document(source_file=source_file, doc_id=doc_id_for(source_file), lines=split_lines(text))
 
 

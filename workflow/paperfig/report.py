@@ -24,6 +24,7 @@ import jinja2
 from markupsafe import Markup
 
 from . import contract
+from .checks import NOT_READ
 from .latex import escape_latex, safe_label
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -163,8 +164,11 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
     corrections = _processed(processed_dir, "corrections")
     parse_notes = _processed(processed_dir, "parse_notes")
 
+    # Documents that could not be read: listed first, in a section of their own.
+    not_read = [c for c in checks if c.get("check") == NOT_READ]
+    unread_files = {c.get("source_file") for c in not_read}
     # Documents in the order of documents.csv, then any file only the other tables name.
-    doc_rows = {d["source_file"]: d for d in documents}
+    doc_rows = {d["source_file"]: d for d in documents if d["source_file"] not in unread_files}
     for rows in (axes, table_summary, papers, annotations, parse_notes):
         for row in rows:
             if row.get("source_file") and row["source_file"] not in doc_rows:
@@ -184,6 +188,10 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
         "date": str(meta.get("date", "")),
         "sections": {},
     }
+    context["not_read"] = [{"source_file": c.get("source_file", ""), "line_no": c.get("line_no", ""),
+                            "message": c.get("message", "")} for c in not_read]
+    if not_read:
+        context["sections"]["not_read"] = sections.section_ref("not-read", "Documents not read")
     context["sections"]["overview"] = sections.section_ref("overview", "Sources")
 
     figures: list[dict] = []
@@ -322,7 +330,7 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
         context["sections"]["synthesis"] = context["synthesis"]["ref"]
         figures.append(context["synthesis"]["figure"])
     context["totals"] = {
-        "documents": len(doc_sections), "papers": len(papers), "figures": len(figures),
+        "documents": len(doc_sections), "not_read": len(not_read), "papers": len(papers), "figures": len(figures),
         "tables": len(tables), "points": len(points), "claims": len(claims),
         "checks": len(checks), "corrections": len(corrections),
     }

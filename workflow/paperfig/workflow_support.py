@@ -198,13 +198,28 @@ def check_figure_formats(formats) -> tuple[str, ...]:
     return formats
 
 
-def print_check_summary(checks_csv: str | Path) -> None:
-    """End-of-run summary (counts by severity, errors in full); silent when no checks ran yet."""
+def report_unreadable(outlines: dict[str, dict], docs: dict[str, str]) -> list[str]:
+    """One line on stderr per document the pre-parse could not read (shown by every run and
+    by ``snakemake -n``): its extract job will record it as "not read"; the others build."""
+    lines = [f"paperfig: document not read: {outline['error']} ({docs.get(doc_id, doc_id)}; "
+             "listed under 'Documents not read' in the report)"
+             for doc_id, outline in outlines.items() if outline.get("error")]
+    for line in lines:
+        print(line, file=sys.stderr)
+    return lines
+
+
+def print_check_summary(checks_csv: str | Path, since: float | None = None) -> None:
+    """End-of-run summary (counts by severity, errors in full); silent when no checks ran yet,
+    and, with ``since`` (the run's start, time.time()), when checks.csv was not written by this
+    run (a run that failed before combining must not reprint a previous run's findings)."""
     import csv
-    import sys
 
     path = Path(checks_csv)
     if not path.exists():
+        return
+    if since is not None and path.stat().st_mtime < since:
+        print(f"paperfig: {path} was not rebuilt by this run; no check summary", file=sys.stderr)
         return
     from .checks import summarize_checks
 

@@ -38,6 +38,8 @@ rule combine_documents:
 rule checks_gate:
     input:
         checks=f"{PROCESSED}/checks.csv",
+        # Last: a failing gate (checks.fail_on_error) stops the run only after every report is written.
+        reports=report_targets(),
     output:
         passed=f"{PROCESSED}/checks.passed",
     params:

@@ -2,6 +2,7 @@ import json
 import os
 import shlex
 import sys
+import time
 from pathlib import Path
 
 from snakemake.utils import validate
@@ -15,6 +16,7 @@ from paperfig.workflow_support import (  # noqa: E402
     document_outlines,
     load_corrections_by_file,
     print_check_summary,
+    report_unreadable,
     record_run_end,
     record_run_start,
     release_stale_lock,
@@ -41,6 +43,9 @@ FIGURE_FORMATS = check_figure_formats(RENDER["figure_formats"])
 # Shape and figure/table ids of every document, from a pre-parse cached by content: the
 # whole DAG is known when the Snakefile is read (no checkpoint per document).
 OUTLINES = document_outlines(DOCS, config["header_aliases"])
+# A document that will be refused is shown when the Snakefile is read (and in `snakemake -n`):
+# its extract job records it as "not read", and the report lists it.
+report_unreadable(OUTLINES, DOCS)
 RENDER_BATCHES = render_batches(OUTLINES, RENDER["documents_per_job"], RENDER["min_jobs"])
 
 
@@ -93,11 +98,18 @@ def rendered_files(*extensions):
     ]
 
 
-def default_targets():
-    targets = [f"{REPORT}/report.html", f"{PROCESSED}/checks.passed"]
+def report_targets():
+    targets = [f"{REPORT}/report.html"]
     if config["report"].get("pdf", True):
         targets.append(f"{REPORT}/report.pdf")
     return targets
+
+
+def default_targets():
+    return [*report_targets(), f"{PROCESSED}/checks.passed"]
+
+
+RUN_STARTED = time.time()
 
 
 onstart:
@@ -112,4 +124,4 @@ onsuccess:
 
 onerror:
     record_run_end()
-    print_check_summary(f"{PROCESSED}/checks.csv")
+    print_check_summary(f"{PROCESSED}/checks.csv", since=RUN_STARTED)

@@ -6,15 +6,24 @@ Standalone: python workflow/scripts/extract_document.py data/raw/X.txt parsed.js
     [--checked checked.json --corrections-json '[...]' --settings-json '{...}'] [--aliases config/header_aliases.yaml]
 
 Without ``--checked`` it only parses (for debugging a parser).
+
+A document that cannot be read (empty, binary, not UTF-8, unknown shape, no values: any
+``PaperfigError`` raised while reading, parsing or checking it) is data, not a failed job: its
+outputs are still written, with no records and one ``error`` finding (check
+``document_not_read``, its file, line and message), the message is logged as one
+``ERROR <file>[:<line>]: <message>`` line, and the job exits 0, so combining, the synthesis
+and the report run on the other documents and list this one under "Documents not read".
+A problem in the config files given here (aliases, corrections, settings) still fails the job.
 """
 
 import json
+from pathlib import Path
 
 import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
 
 from paperfig import cli
-from paperfig.documents import read_document
-from paperfig.errors import ConfigError
+from paperfig.documents import doc_id_for, read_document
+from paperfig.errors import ConfigError, DocumentError, PaperfigError
 from paperfig.io import write_json
 from paperfig.parse import manifest, parse_document
 
@@ -37,14 +46,10 @@ def main(args):
         aliases = load_aliases(args.aliases)
     corrections = json_arg(args.corrections_json, "--corrections-json", list)
     settings = json_arg(args.settings_json, "--settings-json", dict)
-    parsed = parse_document(read_document(args.raw), aliases)
-    cli.log.info("%s: %s, %d points, %d table values", parsed["source_file"], parsed["shape"],
-                 len(parsed["points"]), len(parsed["table_values"]))
-    checked = None
-    if args.checked:
-        from paperfig.checks import check_document
-
-        checked = check_document(parsed, corrections, settings)  # before any write: no partial outputs
+    try:
+        parsed, checked = read_and_check(args, aliases, corrections, settings)
+    except PaperfigError as exc:
+        parsed, checked = not_read(args.raw, exc)
     write_json(args.parsed, parsed)
     write_json(args.manifest, manifest(parsed))
     if checked is not None:
@@ -53,6 +58,30 @@ def main(args):
         cli.log.info("%s: %d correction(s) applied; %d error(s), %d warning(s), %d info", checked["source_file"],
                      len(checked["corrections"]), counts["error"], counts["warning"], counts["info"])
 
+
+def read_and_check(args, aliases: dict, corrections: list, settings: dict):
+    parsed = parse_document(read_document(args.raw), aliases)
+    cli.log.info("%s: %s, %d points, %d table values", parsed["source_file"], parsed["shape"],
+                 len(parsed["points"]), len(parsed["table_values"]))
+    checked = None
+    if args.checked:
+        from paperfig.checks import check_document
+
+        checked = check_document(parsed, corrections, settings)  # before any write: no partial outputs
+    return parsed, checked
+
+
+def not_read(raw: str, exc: PaperfigError):
+    """The parsed and checked records of a document that could not be read (see above)."""
+    from paperfig.checks import not_read_document
+
+    source_file = Path(raw).name
+    line_no = exc.line_no if isinstance(exc, DocumentError) else None
+    message = exc.message if isinstance(exc, DocumentError) else str(exc)
+    cli.log.error("%s", exc)
+    checked = not_read_document(source_file, doc_id_for(source_file), line_no, message)
+    parsed = {key: value for key, value in checked.items() if key not in ("checks", "corrections")}
+    return parsed, checked
 
 if __name__ == "__main__":
     p = cli.parser(__doc__)

@@ -50,7 +50,23 @@ DEFAULT_SETTINGS: dict = {
 }
 
 __all__ = ["DEFAULT_SETTINGS", "check_document", "cross_document_checks", "summarize_checks",
-           "run_checks", "merged_settings"]
+           "run_checks", "merged_settings", "not_read_document", "NOT_READ"]
+
+#: The check name of a document that could not be read (its record holds only this finding).
+NOT_READ = "document_not_read"
+
+
+def not_read_document(source_file: str, doc_id: str, line_no, message: str) -> dict:
+    """The checked record of a document that could not be read: no data, one ``error``
+    finding naming its file, line and the reason. Combining, the synthesis and the report
+    run on the other documents and list this one under "Documents not read"."""
+    from .common import finding
+
+    doc = contract.empty_parsed(source_file, doc_id, "")
+    doc["n_lines"] = ""
+    doc["checks"] = [strip_internal(finding(NOT_READ, "error", source_file, line_no, "", message))]
+    doc["corrections"] = []
+    return doc
 
 
 def merged_settings(settings: dict | None) -> dict:
@@ -89,7 +105,8 @@ def check_document(doc: dict, corrections: list[dict], settings: dict | None = N
     """The checked document: ``doc`` with corrections applied, plus ``checks``, ``corrections``
     and claims extended with ``verdict`` and ``evidence``."""
     settings = merged_settings(settings)
-    corrected_doc, applied = apply_corrections(doc, corrections or [])
+    problems: list[dict] = []
+    corrected_doc, applied = apply_corrections(doc, corrections or [], problems=problems)
     cells = {(line, table, field): reason for (line, table, field), reason in corrected_cells(applied).items()}
     findings, claims = run_checks(corrected_doc, settings)
     if applied:
@@ -104,6 +121,7 @@ def check_document(doc: dict, corrections: list[dict], settings: dict | None = N
         if _key(row) not in seen:
             seen.add(_key(row))
             unique.append(row)
+    unique = [strip_internal(row) for row in problems] + unique
     checked = dict(corrected_doc)
     checked["claims"] = claims
     checked["checks"] = [strip_internal(row) for row in unique]
