@@ -1,0 +1,291 @@
+"""The yardstick for issue #12: how many stated numbers of real-looking documents paperfig recovers.
+
+``tests/corpus/`` holds documents written by hand in the forms real extractors produce:
+pdftotext (plain and -layout), PDF-to-Markdown converters (Marker, Nougat, Docling, MinerU,
+pymupdf4llm), Tesseract output of table images, Markdown slide decks (Marp, reveal.js,
+pandoc) and chart descriptions in the styles of several vision-language models. None of
+them is a seed from ``data/raw/``; their papers, models and numbers are invented.
+
+Each document ``<name>.md``/``<name>.txt`` has a sidecar ``<name>.yaml``::
+
+    forms: [pipe-table, caption-below]     # free tags: what the document exercises
+    values:                                # every data number, by 1-based line
+      7: ["74.7", "59.3", "10.99"]         # as printed, without units or a '+' sign
+
+Data numbers are the numbers of table body cells (both halves of a pair, a value and its
+delta or ± error) and the x and y of chart points (bars: the value only). Numbers in row
+labels, headers, captions, axis ranges and ticks, legends, prose, page numbers and
+citations are not data; a missing cell (``N/A``, ``—``) is not a value.
+
+What is measured: every document goes through ``parse_document(read_document(path),
+aliases={})``; the values it yields are the (line_no, value) of ``table_values`` rows that
+are not ``missing``, not empty and not ``carried`` over a merged cell (a carried value is a
+copy of a number printed on another line, not a stated number), plus the ``x`` and ``y`` of
+every point. They are compared with the sidecar as multisets per line, numerically
+(``Decimal``: "84.0" equals "84", "3e-4" equals "0.0003"). A document the parser refuses
+(``DocumentError``) yields nothing; any other exception is reported as a crash.
+
+Run ``python3 -m pytest tests/test_corpus.py -q -s -p no:cacheprovider`` to see the
+per-document table. The targets are recall >= 0.98 and precision >= 0.98.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+import pytest
+import yaml
+
+from paperfig.documents import read_document
+from paperfig.errors import DocumentError
+from paperfig.parse import parse_document
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+DOCUMENT_SUFFIXES = (".md", ".txt")
+#: The documents with no data at all: prose only, and a document of an odd form.
+NO_DATA = ("prose_only.md", "odd_bibliography.txt")
+MIN_DOCUMENTS = 45
+RECALL_TARGET = 0.98
+PRECISION_TARGET = 0.98
+
+Key = tuple[int, Decimal]
+
+
+def _number(text: object) -> Decimal | None:
+    """A finite Decimal from a value's text, or None when it is not a number."""
+    try:
+        number = Decimal(str(text).strip())
+    except (InvalidOperation, ValueError):
+        return None
+    return number if number.is_finite() else None
+
+
+def corpus_documents() -> list[Path]:
+    return sorted(p for p in CORPUS.iterdir() if p.suffix in DOCUMENT_SUFFIXES)
+
+
+def load_sidecar(document: Path) -> dict:
+    with open(document.with_suffix(".yaml"), encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+def expected_values(document: Path) -> Counter:
+    """The sidecar's values as a multiset of (line_no, Decimal)."""
+    expected: Counter = Counter()
+    for line_no, values in (load_sidecar(document)["values"] or {}).items():
+        for value in values:
+            expected[(int(line_no), _number(value))] += 1
+    return expected
+
+
+def produced_values(parsed: dict) -> tuple[Counter, list[str]]:
+    """(line_no, Decimal) of every stated table value and point coordinate the parser gave.
+
+    Returns the multiset and the texts that are not numbers (each is counted as spurious by
+    the caller, keyed with a None value)."""
+    produced: Counter = Counter()
+    odd: list[str] = []
+
+    def add(line_no: object, text: object) -> None:
+        number = _number(text)
+        if number is None:
+            odd.append(f"line {line_no}: {text!r}")
+        produced[(int(line_no), number)] += 1
+
+    for row in parsed.get("table_values") or []:
+        if row.get("part") == "missing" or row.get("value") in ("", None):
+            continue
+        if str(row.get("carried", "")).lower() in ("true", "1"):
+            continue
+        add(row["line_no"], row["value"])
+    for point in parsed.get("points") or []:
+        for axis in ("x", "y"):
+            if point.get(axis) not in ("", None):
+                add(point["line_no"], point[axis])
+    return produced, odd
+
+
+@dataclass
+class DocumentScore:
+    name: str
+    expected: Counter
+    produced: Counter = field(default_factory=Counter)
+    error: str = ""  # "refused: ..." (DocumentError) or "CRASH: ..." (anything else)
+    odd: list[str] = field(default_factory=list)
+
+    @property
+    def true_positives(self) -> int:
+        return sum((self.expected & self.produced).values())
+
+    @property
+    def n_expected(self) -> int:
+        return sum(self.expected.values())
+
+    @property
+    def n_found(self) -> int:
+        return sum(self.produced.values())
+
+    @property
+    def missed(self) -> list[Key]:
+        return sorted((self.expected - self.produced).elements(), key=_sort_key)
+
+    @property
+    def spurious(self) -> list[Key]:
+        return sorted((self.produced - self.expected).elements(), key=_sort_key)
+
+
+def _sort_key(key: tuple) -> tuple:
+    line_no, value = key
+    return (line_no, value if value is not None else Decimal("-Infinity"))
+
+
+@functools.lru_cache(maxsize=None)
+def score_document(path: Path) -> DocumentScore:
+    score = DocumentScore(path.name, expected_values(path))
+    try:
+        parsed = parse_document(read_document(path), aliases={})
+    except DocumentError as exc:
+        score.error = f"refused: {exc}"
+        return score
+    except Exception as exc:  # noqa: BLE001 - a crash is reported, not raised, so all documents are measured
+        score.error = f"CRASH: {type(exc).__name__}: {exc}"
+        return score
+    score.produced, score.odd = produced_values(parsed)
+    return score
+
+
+def corpus_scores() -> list[DocumentScore]:
+    return [score_document(path) for path in corpus_documents()]
+
+
+def _fmt(key: tuple) -> str:
+    line_no, value = key
+    return f"{line_no}:{value if value is not None else '<not a number>'}"
+
+
+def report(scores: list[DocumentScore]) -> tuple[str, float, float]:
+    """The per-document table, overall recall and precision."""
+    expected = sum(s.n_expected for s in scores)
+    found = sum(s.n_found for s in scores)
+    tp = sum(s.true_positives for s in scores)
+    recall = tp / expected if expected else 1.0
+    precision = tp / found if found else (1.0 if not expected else 0.0)
+    width = max(len(s.name) for s in scores)
+    lines = [f"{'document':<{width}}  expected  found  true+  note"]
+    for s in scores:
+        note = s.error[:70] if s.error else ""
+        lines.append(f"{s.name:<{width}}  {s.n_expected:>8}  {s.n_found:>5}  {s.true_positives:>5}  {note}")
+    lines.append(f"{'TOTAL':<{width}}  {expected:>8}  {found:>5}  {tp:>5}")
+    lines.append(f"recall {recall:.3f} (target {RECALL_TARGET}), precision {precision:.3f} (target {PRECISION_TARGET})")
+    return "\n".join(lines), recall, precision
+
+
+def worst_documents(scores: list[DocumentScore], n: int = 8, examples: int = 5) -> str:
+    """The documents with the most errors (missed + spurious), with a few of each."""
+    ranked = sorted(scores, key=lambda s: -(len(s.missed) + len(s.spurious)))
+    out = []
+    for s in ranked[:n]:
+        if not s.missed and not s.spurious:
+            break
+        head = f"- {s.name}: {s.true_positives}/{s.n_expected} found, {len(s.spurious)} spurious"
+        if s.error:
+            head += f" [{s.error[:120]}]"
+        out.append(head)
+        if s.missed:
+            more = f" (+{len(s.missed) - examples} more)" if len(s.missed) > examples else ""
+            out.append("    missed:   " + ", ".join(_fmt(k) for k in s.missed[:examples]) + more)
+        if s.spurious:
+            more = f" (+{len(s.spurious) - examples} more)" if len(s.spurious) > examples else ""
+            out.append("    spurious: " + ", ".join(_fmt(k) for k in s.spurious[:examples]) + more)
+    return "\n".join(out)
+
+
+# --- the corpus itself is well formed --------------------------------------------------------
+
+
+def test_corpus_is_large_and_every_document_has_a_sidecar():
+    documents = corpus_documents()
+    assert len(documents) >= MIN_DOCUMENTS
+    sidecars = {p.stem for p in CORPUS.glob("*.yaml")}
+    assert sidecars == {p.stem for p in documents}, "every document needs exactly one sidecar"
+    for name in NO_DATA:
+        assert (CORPUS / name).exists()
+
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})")
+
+
+@pytest.mark.parametrize("document", corpus_documents(), ids=lambda p: p.name)
+def test_sidecar_is_well_formed(document):
+    """forms is a non-empty list; every key is a line of the document; every value is a
+    number printed on that line (scientific notation and LaTeX powers of ten excepted)."""
+    sidecar = load_sidecar(document)
+    assert set(sidecar) == {"forms", "values"}
+    assert isinstance(sidecar["forms"], list) and sidecar["forms"]
+    lines = read_document(document).lines
+    for line_no, values in (sidecar["values"] or {}).items():
+        assert isinstance(line_no, int) and 1 <= line_no <= len(lines), line_no
+        assert isinstance(values, list) and values, line_no
+        printed = _THOUSANDS.sub("", lines[line_no - 1].replace("\u2212", "-"))
+        for value in values:
+            assert isinstance(value, str) and _number(value) is not None, (line_no, value)
+            if re.search(r"\d[eE][-+]?\d|\\times\s*10", printed):
+                continue
+            assert re.search(r"(?<![\d.])" + re.escape(value) + r"(?!\d)", printed), (line_no, value)
+    if document.name in NO_DATA:
+        assert not sidecar["values"]
+
+
+def test_scoring_counts_multisets_per_line_numerically():
+    """The measure itself: numeric equality, multiplicity, and the line both matter."""
+    score = DocumentScore(
+        "x.md",
+        Counter({(3, Decimal("84.0")): 2, (4, Decimal("0.0003")): 1, (5, Decimal("1")): 1}),
+        Counter({(3, Decimal("84")): 1, (4, Decimal("3e-4")): 1, (6, Decimal("1")): 1}),
+    )
+    assert score.true_positives == 2
+    assert score.missed == [(3, Decimal("84.0")), (5, Decimal("1"))]
+    assert score.spurious == [(6, Decimal("1"))]
+    produced, odd = produced_values({
+        "table_values": [
+            {"line_no": 2, "part": "value", "value": "74.7", "carried": False},
+            {"line_no": 2, "part": "missing", "value": "", "carried": False},
+            {"line_no": 3, "part": "value", "value": "74.7", "carried": True},
+        ],
+        "points": [{"line_no": 5, "x": "4", "y": ""}, {"line_no": 6, "x": "n/a", "y": "1.5"}],
+    })
+    assert produced == Counter({(2, Decimal("74.7")): 1, (5, Decimal("4")): 1, (6, None): 1,
+                                (6, Decimal("1.5")): 1})
+    assert odd == ["line 6: 'n/a'"]
+
+
+# --- the yardstick -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NO_DATA)
+def test_documents_without_data_yield_nothing(name):
+    """Prose and an odd form: no value, and no crash (a located refusal is acceptable)."""
+    score = score_document(CORPUS / name)
+    assert not score.error.startswith("CRASH"), score.error
+    assert score.n_found == 0, f"spurious values: {[_fmt(k) for k in score.spurious]}"
+
+
+def test_no_corpus_document_crashes():
+    crashes = [f"{s.name}: {s.error}" for s in corpus_scores() if s.error.startswith("CRASH")]
+    assert not crashes, "\n".join(crashes)
+
+
+def test_corpus_recall_and_precision():
+    scores = corpus_scores()
+    table, recall, precision = report(scores)
+    print("\n" + table)
+    assert recall >= RECALL_TARGET and precision >= PRECISION_TARGET, (
+        f"recall {recall:.3f} / precision {precision:.3f} below the targets "
+        f"({RECALL_TARGET} / {PRECISION_TARGET}); worst documents (line:value):\n"
+        + worst_documents(scores)
+    )
