@@ -1,7 +1,236 @@
-"""Placeholder: the html reader is being written."""
+"""HTML tables, as Marker, Docling, MinerU and web pages print them (often inside Markdown).
+
+Grammar
+-------
+* **Block.** From the line of ``<table`` to the line of its matching ``</table>`` (nested tables
+  counted); the whole table may be on one line. A table never closed runs to the next blank line
+  after its last ``</tr>`` / ``</td>`` (note ``unclosed_table``). Read with the standard
+  library's :class:`html.parser.HTMLParser`, so entities are decoded (``&amp;``, ``&#177;``).
+* **Rows and cells.** ``<tr>`` starts a row (its line is the row's line), ``<td>``/``<th>`` a
+  cell; omitted closing tags are closed by the next ``<td>``/``<tr>`` as browsers do. A cell
+  before any ``<tr>`` opens a row. ``<thead>``/``<tbody>``/``<tfoot>`` only group rows (their
+  rows are read in printed order). Rows with no cell text at all are spacers, not rows.
+* **Spans.** ``colspan=n`` -> the text then n-1 "" cells; ``rowspan=n`` -> the text in its row
+  and "" in the same columns of the next n-1 rows (a rowspan running past the last row gets
+  a note ``rowspan_overflow``).
+* **Cell text.** Whitespace collapsed, ``<br>`` and block tags (``<p>``, ``<div>``, ``<li>``) ->
+  a space; ``<b>``/``<strong>``/``<i>``/``<em>``/``<u>``/``<span>``/``<font>``/``<a>`` unwrapped;
+  ``<sup>x</sup>`` after a number -> the mark text ``x`` (a footnote: ``84.3<sup>†</sup>`` ->
+  ``84.3†``), elsewhere kept as ``<sup>x</sup>``; ``<sub>x</sub>`` kept as ``<sub>x</sub>``
+  (``paperfig.cells.normalise_label`` reads both in labels). A table inside a cell is that
+  cell's text.
+* **Caption.** ``<caption>`` text, with its line.
+"""
 
 from __future__ import annotations
 
+import re
+from html.parser import HTMLParser
+from typing import Collection, Sequence
 
-def find(lines, skip=()):
-    return []
+from . import Grid
+from ._text import Text, squash
+
+_TABLE_TAG = re.compile(r"<(/?)table\b[^>]*>", re.IGNORECASE)
+_BLOCK_TAGS = {"br", "p", "div", "li", "ul", "ol", "hr"}
+_NUMBER_END = re.compile(r"\d[%xX×]?$")
+
+
+def _span(value: str | None) -> int:
+    try:
+        return max(1, min(1000, int((value or "1").strip())))
+    except ValueError:
+        return 1
+
+
+class _TableParser(HTMLParser):
+    def __init__(self, first_line: int):
+        super().__init__(convert_charrefs=True)
+        self.first_line = first_line
+        self.depth = 0
+        self.rows: list[tuple[int, list[tuple[str, int, int]]]] = []  # (line, [(text, colspan, rowspan)])
+        self.row: list[tuple[str, int, int]] | None = None
+        self.row_line = 0
+        self.cell: list[str] | None = None
+        self.cell_spans = (1, 1)
+        self.sup: list[str] | None = None
+        self.sub: list[str] | None = None
+        self.caption: list[str] | None = None
+        self.caption_line = 0
+        self.caption_text: tuple[int, str] | None = None
+
+    def _line(self) -> int:
+        return self.first_line + self.getpos()[0] - 1
+
+    def _out(self, text: str) -> None:
+        if self.sup is not None:
+            self.sup.append(text)
+        elif self.sub is not None:
+            self.sub.append(text)
+        elif self.cell is not None:
+            self.cell.append(text)
+        elif self.caption is not None:
+            self.caption.append(text)
+
+    def _close_cell(self) -> None:
+        self._close_script()
+        if self.cell is not None and self.row is not None:
+            self.row.append((squash("".join(self.cell)), *self.cell_spans))
+        self.cell = None
+
+    def _close_row(self) -> None:
+        self._close_cell()
+        if self.row is not None:
+            self.rows.append((self.row_line, self.row))
+        self.row = None
+
+    def _close_script(self) -> None:
+        if self.sup is not None:
+            text, self.sup = squash("".join(self.sup)), None
+            before = "".join(self.cell or []).rstrip()
+            if text and _NUMBER_END.search(before):
+                self._out(text)  # a footnote mark after a number
+            elif text:
+                self._out(f"<sup>{text}</sup>")
+        if self.sub is not None:
+            text, self.sub = squash("".join(self.sub)), None
+            if text:
+                self._out(f"<sub>{text}</sub>")
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "table":
+            self.depth += 1
+            if self.depth > 1:
+                self._out(" ")
+            return
+        if self.depth > 1:  # a table inside a cell: its text only
+            if tag in ("td", "th", "tr") or tag in _BLOCK_TAGS:
+                self._out(" ")
+            return
+        if tag == "tr":
+            self._close_row()
+            self.row, self.row_line = [], self._line()
+        elif tag in ("td", "th"):
+            self._close_cell()
+            if self.row is None:
+                self.row, self.row_line = [], self._line()
+            self.cell, self.cell_spans = [], (_span(a.get("colspan")), _span(a.get("rowspan")))
+        elif tag == "caption":
+            self.caption, self.caption_line = [], self._line()
+        elif tag == "sup":
+            self._close_script()
+            self.sup = []
+        elif tag == "sub":
+            self._close_script()
+            self.sub = []
+        elif tag in _BLOCK_TAGS:
+            self._out(" ")
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag in ("sup", "sub"):
+            self._close_script()
+
+    def handle_endtag(self, tag):
+        if tag == "table":
+            if self.depth == 1:
+                self._close_row()
+            self.depth -= 1
+            return
+        if self.depth > 1:
+            return
+        if tag in ("td", "th"):
+            self._close_cell()
+        elif tag == "tr":
+            self._close_row()
+        elif tag in ("thead", "tbody", "tfoot"):
+            self._close_row()
+        elif tag == "caption" and self.caption is not None:
+            self.caption_text = (self.caption_line, squash("".join(self.caption)))
+            self.caption = None
+        elif tag in ("sup", "sub"):
+            self._close_script()
+        elif tag in _BLOCK_TAGS:
+            self._out(" ")
+
+    def handle_data(self, data):
+        self._out(data)
+
+
+def _expand(rows: list[tuple[int, list[tuple[str, int, int]]]], notes: list) -> list[tuple[int, list[str]]]:
+    """Spans to cells: colspan -> "" cells to the right, rowspan -> "" cells below."""
+    pending: dict[int, int] = {}  # column -> rows still covered by a rowspan from above
+    out = []
+    for line, cells in rows:
+        row: list[str] = []
+        col = 0
+
+        def fill_pending() -> None:
+            nonlocal col
+            while pending.get(col, 0) > 0:
+                row.append("")
+                pending[col] -= 1
+                col += 1
+
+        for text, colspan, rowspan in cells:
+            fill_pending()
+            for k in range(colspan):
+                row.append(text if k == 0 else "")
+                if rowspan > 1:
+                    pending[col] = rowspan - 1
+                col += 1
+        tail = [c for c, v in pending.items() if v > 0 and c >= col]
+        for c in range(col, max(tail) + 1 if tail else col):
+            row.append("")
+            if pending.get(c, 0) > 0:
+                pending[c] -= 1
+        out.append((line, row))
+    if any(v > 0 for v in pending.values()) and out:
+        notes.append((out[-1][0], "rowspan_overflow", "a rowspan runs past the table's last row"))
+    return out
+
+
+def _blocks(doc: Text) -> list[tuple[int, int, bool]]:
+    """(start, stop, closed) offsets of the outermost tables."""
+    out = []
+    depth = 0
+    start = 0
+    for m in _TABLE_TAG.finditer(doc.text):
+        if not m.group(1):
+            if depth == 0:
+                start = m.start()
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                out.append((start, m.end(), True))
+    if depth:
+        last = max(doc.text.rfind("</tr>", start), doc.text.rfind("</td>", start), start)
+        blank = re.compile(r"\n[ \t]*\n").search(doc.text, last)
+        out.append((start, blank.start() if blank else len(doc.text), False))
+    return out
+
+
+def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
+    doc = Text(lines)
+    if "<table" not in doc.text.lower():
+        return []
+    grids = []
+    for start, stop, closed in _blocks(doc):
+        first, last = doc.line_of(start), doc.line_of(max(stop - 1, start))
+        span = list(range(first, last + 1))
+        if set(span) & set(skip):
+            continue
+        notes: list[tuple[int, str, str]] = []
+        if not closed:
+            notes.append((first, "unclosed_table", f"<table> is never closed; read up to line {last}"))
+        parser = _TableParser(first)
+        # feed from the start of the first line so getpos() columns and lines stay the document's
+        parser.feed(" " * (start - doc.start_of(first)) + doc.text[start:stop])
+        parser.close()
+        parser._close_row()
+        rows = [(ln, cells) for ln, cells in parser.rows if any(t for t, _, _ in cells)]
+        grids.append(Grid(form="html", first_line=first, last_line=last, rows=_expand(rows, notes),
+                          lines=span, notes=notes, caption=parser.caption_text))
+    return grids

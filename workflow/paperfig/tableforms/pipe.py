@@ -1,7 +1,175 @@
-"""Placeholder: the pipe reader is being written."""
+"""Markdown pipe tables, as people and converters (Marker, Docling, pandoc) write them.
+
+Grammar
+-------
+* **Pipe line.** A non-blank line holding at least one unescaped ``|`` (``\\|`` is a literal
+  pipe inside a cell, and so is a pipe inside a code span `` `a|b` ``).
+* **Alignment row.** A pipe line whose cells are all dashes with optional colons
+  (``|---|:--:|``, ``--- | ---``, ``|-|-|``). It is a rule: it is excluded from ``rows`` but its
+  line belongs to the block. A top or bottom border printed the same way is a rule too.
+* **Block.** A run of consecutive pipe lines (a blank line, or a line without a pipe, ends it).
+  It is a table when it holds an alignment row; or when its lines have *outer pipes* (start
+  with ``|``) and two consecutive such lines hold >= 2 pipes; or when two consecutive lines hold
+  the same number (>= 2) of pipes. So prose with one ``|`` is never a table. With an alignment
+  row, the block starts at the line just above the first alignment row (the header; lines
+  above it are not the table's); without one, leading and trailing lines of a different shape
+  (no outer pipe in an outer-pipe table, fewer than two pipes) are left out.
+* **Cells.** A line is split at unescaped pipes; a leading and a trailing pipe delimit, they
+  open no cell. Rows are padded with "" to the table's width (the alignment row's cell count,
+  else the widest row after dropping empty cells past the header's width, which is what a
+  stray closing pipe ``| a | b ||`` or a missing one ``| a | b`` leaves). A row with more
+  non-empty cells than the header keeps them, with a note "ragged_row".
+* **Cell text.** ``\\|`` -> ``|``; ``<br>`` -> space; HTML entities decoded (``&#124;``);
+  emphasis removed (``**x**``, ``__x__``, ``*x*``, ``_x_``, ``~~x~~``, code spans); a footnote
+  star after a number (``84.3*``) is not emphasis and stays. Inline math (``$81.2 \\pm 0.3$``)
+  is made plain by the LaTeX cell cleaner.
+"""
 
 from __future__ import annotations
 
+import html as _html
+import re
+from typing import Collection, Sequence
 
-def find(lines, skip=()):
-    return []
+from . import Grid
+from ._text import squash
+
+_UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+_ALIGN_CELL = re.compile(r"^\s*:?-+:?\s*$")
+_CODE_SPAN = re.compile(r"`[^`]*`")
+_MD_ESCAPE = re.compile(r"\\([*_#~`<>\[\]|])")
+_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_EMPHASIS = [
+    re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"),
+    re.compile(r"(?<![\w\\])__(?=\S)(.+?)(?<=\S)__(?!\w)"),
+    re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"),
+    # a single star opens emphasis only where a word does not end before it (84.3* is a mark)
+    re.compile(r"(?<![\w*\\])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])"),
+    re.compile(r"(?<![\w\\])_(?=[^\s_{])(.+?)(?<=[^\s_])_(?![\w])"),
+]
+
+
+def _split(line: str) -> list[str]:
+    """Cells of one pipe line as printed (outer pipes delimit), before cleaning."""
+    s = line.strip()
+    # pipes inside code spans are text: protect them
+    protected = _CODE_SPAN.sub(lambda m: m.group(0).replace("|", "\\|"), s)
+    parts = _UNESCAPED_PIPE.split(protected)
+    if protected.startswith("|"):
+        parts = parts[1:]
+    if protected.endswith("|") and not protected.endswith("\\|") and parts:
+        parts = parts[:-1]
+    return parts
+
+
+def _pipes(line: str) -> int:
+    return len(_UNESCAPED_PIPE.findall(_CODE_SPAN.sub("", line)))
+
+
+def is_alignment(line: str) -> bool:
+    if _pipes(line) == 0 or "-" not in line:
+        return False
+    parts = _split(line)
+    return bool(parts) and all(_ALIGN_CELL.match(p) for p in parts if p.strip()) and any(
+        p.strip() for p in parts)
+
+
+def clean_cell(text: str) -> str:
+    """Printed cell text made plain: escapes, ``<br>``, entities, emphasis and code spans."""
+    t = text.replace("\\|", "|")
+    t = _BR.sub(" ", t)
+    t = _CODE_SPAN.sub(lambda m: m.group(0)[1:-1], t)
+    for _ in range(2):  # nested emphasis (***x***, **_x_**)
+        for rx in _EMPHASIS:
+            t = rx.sub(r"\1", t)
+    t = _html.unescape(t)
+    if "$" in t or "\\(" in t:
+        from .latex import clean_inline
+
+        t = clean_inline(t)
+    t = _MD_ESCAPE.sub(r"\1", t)
+    return squash(t)
+
+
+def _is_table(block: list[str], has_align: bool) -> bool:
+    if has_align:
+        return True
+    counts = [_pipes(s) for s in block]
+    outer = [s.strip().startswith("|") for s in block]
+    for a in range(len(block) - 1):
+        if outer[a] and outer[a + 1] and counts[a] >= 2 and counts[a + 1] >= 2:
+            return True
+        if counts[a] == counts[a + 1] >= 2:
+            return True
+    return False
+
+
+def _trim(idx: list[int], lines: Sequence[str]) -> list[int]:
+    """Without an alignment row: drop leading/trailing lines of another shape (prose with a pipe)."""
+    outer = sum(lines[i - 1].strip().startswith("|") for i in idx) * 2 > len(idx)
+
+    def fits(i: int) -> bool:
+        s = lines[i - 1].strip()
+        if outer:
+            return s.startswith("|") or (s.endswith("|") and _pipes(s) >= 2)
+        return _pipes(s) >= 2
+
+    while idx and not fits(idx[0]):
+        idx = idx[1:]
+    while idx and not fits(idx[-1]):
+        idx = idx[:-1]
+    return idx
+
+
+def _grid(idx: list[int], lines: Sequence[str]) -> Grid | None:
+    align = [i for i in idx if is_alignment(lines[i - 1])]
+    notes: list[tuple[int, str, str]] = []
+    raw_rows = [(i, [clean_cell(c) for c in _split(lines[i - 1])]) for i in idx if i not in align]
+    if not raw_rows:
+        return None
+    if align:
+        width = len(_split(lines[align[0] - 1]))
+    else:
+        width = len(raw_rows[0][1])
+    rows = []
+    for ln, cells_ in raw_rows:
+        while len(cells_) > width and not cells_[-1]:
+            cells_ = cells_[:-1]  # a stray closing pipe
+        if len(cells_) > width:
+            notes.append((ln, "ragged_row", f"pipe row has {len(cells_)} cells, the table {width}; "
+                          "the extra cells are kept"))
+        rows.append((ln, cells_))
+    ncol = max(width, max(len(c) for _, c in rows))
+    rows = [(ln, c + [""] * (ncol - len(c))) for ln, c in rows]
+    return Grid(form="pipe", first_line=idx[0], last_line=idx[-1], rows=rows, lines=list(idx),
+                notes=notes)
+
+
+def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
+    runs: list[list[int]] = []
+    current: list[int] = []
+    for ln, line in enumerate(lines, 1):
+        if ln not in skip and line.strip() and _pipes(line) >= 1:
+            current.append(ln)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    grids = []
+    for run in runs:
+        align = [i for i in run if is_alignment(lines[i - 1])]
+        if align:
+            first = align[0]
+            start = run.index(first)
+            if start > 0 and not is_alignment(lines[run[start - 1] - 1]):
+                start -= 1  # the header row
+            idx = run[start:]
+        else:
+            idx = _trim(run, lines)
+        if not idx or not _is_table([lines[i - 1] for i in idx], bool(align)):
+            continue
+        grid = _grid(idx, lines)
+        if grid:
+            grids.append(grid)
+    return grids
