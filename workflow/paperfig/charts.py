@@ -43,10 +43,6 @@ _BOLD_LINE = re.compile(r"^\s*\*\*([^*].*?)\*\*\s*:?\s*$")
 
 _PLOT_WORDS = re.compile(
     r"\b(?:plot|chart|graph|scatter|diagram|histogram|heat\s?map|scatterplot)s?\b", re.I)
-_CHART_TYPE = re.compile(
-    r"\b(scatter|line|bar|bubble|area|box|pie|radar|violin|heat\s?map|histogram|column)"
-    r"(?:\s*|-)(?:plot|chart|graph|diagram)?s?\b|\b(scatterplot|histogram|heatmap)\b", re.I)
-
 _AXIS_KEY = re.compile(r"^\s*(x|y|horizontal|vertical)[\s-]*axis\b", re.I)
 _TITLE_KEY = re.compile(r"^\s*(?:chart\s+|plot\s+|figure\s+)?title\s*$", re.I)
 _LEGEND_KEY = re.compile(r"^\s*(?:legend|colou?r\s+(?:legend|key|scale|bar)|colou?rbar|key)\b", re.I)
@@ -81,11 +77,13 @@ _CLAIM_WORDS = re.compile(
 # A printed number that is not part of a word ("GPT-1", "Qwen1.5", "L=6" are not numbers).
 # A number written with an exponent ("1e400") is not a printed number: no match at all, so the
 # line gets an "unread_point" note instead of a point at the mantissa.
-_NUM = r"(?:(?<![\w.])[-−–](?=\d)|(?<![\w.\-−–=]))\d+(?:\.\d+)?(?![\d.]\d)(?![eE][-+]?\d)"
+_NUM = (r"(?:(?<![\w.@^/])[-−–](?=\d)|(?<![\w.\-−–=@^/]))(?<!\d,)\d+(?:\.\d+)?(?![\d.]\d)(?![eE][-+]?\d)"
+        r"(?!,\d)(?![xX][0-9A-Fa-f])(?!\s*\^)")
 _NUM_RE = re.compile(_NUM)
 #: A number inside an explicit coordinate form ("(x=4, y=75)", "(2, 64)").
 _NUMC = r"(?<![\w.])[-−–]?\d+(?:\.\d+)?(?![\d.]\d)(?![eE][-+]?\d)"
-_APPROX = r"(?:approx(?:imately|\.)?|about|around|roughly|nearly|~|≈|circa|ca\.)"
+_APPROX = (r"(?:approx(?:imately|\.)?|about|around|roughly|nearly|almost|~|≈|circa|ca\.|just\s+(?:under|over|below|above)|"
+           r"slightly\s+(?:under|over|below|above|less\s+than|more\s+than)|close\s+to|an?\s+estimated)")
 _UNIT_TOKEN = re.compile(r"\s*([A-Za-z%µ°$€£][\w%/³²µ°$€£.\-]*)")
 _UNIT_STOP = {
     "and", "or", "the", "to", "with", "is", "are", "was", "at", "in", "on", "of", "for",
@@ -143,7 +141,11 @@ POINT_STYLES = (
     "a series bullet '* **Name (Colour):** ...' followed by point bullets "
     "'* At approximately 8 MB, the Score is around 82.2 (labeled \"...\").'",
     "'* **Name:** Approximately (4 GFLOPs, 75 score) - Colour (group)'",
-    "'* **Name:** Located at approximately (2, 64).'",
+    "'* **Name:** Located at approximately (2, 64).' or 'Name at (2, 64)'",
+    "'Name: 4 FLOPs, 81.5% accuracy' or 'Name — x: 4, y: 81.5'",
+    "several pairs '(1, 2), (3, 4)' or values 'Size 8: ~66%, Size 16: ~73%' / '2018: 12, 2019: 15' on one line",
+    "bars: '* **Category A:** Model X: 45.2, Model Y: 50.1', nested '* Model X: 45.2' bullets, or '* Category: 45.2%'",
+    "a Markdown pipe table (an x column and y columns, or a category column and value columns)",
 )
 
 
@@ -212,7 +214,14 @@ def _trailing_colour(name: str) -> tuple[str, str]:
     m = re.search(r"\s*\(([^()]*)\)\s*$", name)
     if m and is_colour(m.group(1)):
         return name[: m.start()].strip(), m.group(1).strip()
+    if m and is_colour(_bare_colour(m.group(1))):  # '(blue line)', '(dashed red)'
+        return name[: m.start()].strip(), _bare_colour(m.group(1))
     return name.strip(), ""
+
+
+def _bare_colour(text: str) -> str:
+    """'Orange bars' / 'dashed blue line' -> 'Orange' / 'blue': marker words removed."""
+    return re.sub(r"\s+", " ", _MARKER_WORDS.sub(" ", text)).strip(" ,-")
 
 
 def _legend_position(text: str) -> str:
@@ -274,8 +283,10 @@ class _Figure:
         self.heading = heading
         self.title = ""
         self.chart_type = ""
+        self.orientation = ""
         self.axis: dict[str, dict] = {
-            a: {"label": "", "unit": "", "min": "", "max": "", "scale_word": "", "line_no": 0}
+            a: {"label": "", "unit": "", "min": "", "max": "", "scale_word": "", "line_no": 0, "ticks": [],
+                "log_from_ticks": False}
             for a in ("x", "y")}
         self.legend_position = ""
         self.legend: list[dict] = []
@@ -321,50 +332,168 @@ def parse_chart_document(doc: Document) -> dict:
 
 
 # ----------------------------------------------------------------------------------------
+# Chart type
+
+#: "bar chart", "horizontal bar graph", "line plot", "scatter plot", "histogram", ...: a kind of
+#: chart is named with a plot word after it (a bare "line" or "bars" in prose is not a type).
+_TYPE_PHRASE = re.compile(
+    r"\b(?:(?:horizontal|vertical|stacked|grouped|clustered|simple|multi-?series|multiple|double|"
+    r"dual)[\s-]+)*(scatter|line|bar|bubble|area|column|dot)[\s-]*(?:plot|chart|graph|diagram)s?\b"
+    r"|\b(scatterplot|histogram|lineplot|barplot|barchart|linechart)s?\b", re.I)
+_TYPE_MAP = {"scatter": "scatter", "bubble": "scatter", "dot": "scatter", "scatterplot": "scatter",
+             "line": "line", "area": "line", "lineplot": "line", "linechart": "line", "bar": "bar",
+             "column": "bar", "histogram": "bar", "barplot": "bar", "barchart": "bar"}
+_HORIZONTAL_BARS = re.compile(
+    r"\bhorizontal(?:ly)?[\s-]+(?:oriented\s+)?(?:(?:stacked|grouped|clustered)\s+)?bar|"
+    r"\bbars?\s+(?:are\s+|run\s+|extend\s+|drawn\s+)?horizontal(?:ly)?\b|"
+    r"\borientation\W+horizontal\b", re.I)
+_CHART_TYPE_KEY = re.compile(r"^\s*(?:chart|plot|graph|figure|visual(?:i[sz]ation)?)?\s*(?:type|kind)\s*$", re.I)
+#: A section or bold line that names a legend ("### Legend", "**Color legend:**").
+_LEGEND_SECTION = re.compile(r"^\s*(?:the\s+)?(?:legend|colou?r\s+(?:legend|key|coding|scheme))\b", re.I)
+#: Headings and bold lines that organise a description; any other one names a group of bars.
+_STRUCTURAL = re.compile(
+    r"axes|axis|legend|component|overview|analysis|data|points?|values|breakdown|description|"
+    r"observation|trend|summary|interpretation|insight|conclusion|notes?\b|context|title|caption|"
+    r"annotation|table|details?|chart|plot|figure|graph|key\b|series\b|labels?\b|colou?rs?\b|"
+    r"takeaway|finding|highlight|pattern|comparison|outlier|structure|layout|element", re.I)
+
+
+def _chart_type(doc: Document, heading: str, first: int, last: int) -> tuple[str, str]:
+    """(chart type, bar orientation) as the description states them.
+
+    The heading wins ("## Bar Chart: ..."), then a "Chart type:" line, then the first line
+    naming a chart kind. Kinds map onto what is re-drawn: scatter (scatter, bubble, dot),
+    line (line, area), bar (bar, column, histogram). Bars are horizontal when a line says so
+    ("horizontal bar chart", "the bars are horizontal", "Orientation: horizontal"). ("", "")
+    when nothing names a kind: the form of the points decides later (``_finish_figure``).
+    """
+    lines = [doc.line(i) for i in range(first, last + 1)]
+    keyed = [line for line in lines if (km := re.match(r"^\W*([A-Za-z ]{3,30}?)\W*:", line.strip()))
+             and _CHART_TYPE_KEY.match(km.group(1))]
+    kind = ""
+    for text in [heading, *keyed, *lines]:
+        m = _TYPE_PHRASE.search(text or "")
+        if m:
+            kind = _TYPE_MAP[(m.group(1) or m.group(2)).lower()]
+            break
+    orientation = ""
+    if kind == "bar":
+        orientation = "horizontal" if any(_HORIZONTAL_BARS.search(t) for t in [heading, *lines]) else "vertical"
+    return kind, orientation
+
+
+def _block_name(text: str) -> str:
+    """A heading or bold line that is not structural names the group of the values below it."""
+    text = _strip_bold(text).strip().rstrip(":").strip()
+    if not text or _STRUCTURAL.search(text) or len(text.split()) > 8:
+        return ""
+    return text
+
+
+# ----------------------------------------------------------------------------------------
 # Reading one figure
 
 
 def _read_figure(fig: _Figure, first: int, last: int) -> None:
+    """Read the lines of one figure: a small state machine over headings, bold lines, bullets
+    and prose. ``mode`` says what a plain bullet continues (a legend, a name list, arrows, an
+    axis's sub-bullets, or the points of a parent bullet); ``series`` is the parent bullet
+    (``* **Name (Colour):** ...``) whose children are its points (x/y charts) or its bars
+    (bar charts: the parent is the category, a child's name the series); ``block`` is a
+    non-structural heading or bold line, the category of the bars listed below it."""
     doc = fig.doc
-    m = _CHART_TYPE.search(fig.heading)
-    if m:
-        fig.chart_type = re.sub(r"\s", "", (m.group(1) or m.group(2)).lower()).replace("scatterplot", "scatter")
+    fig.chart_type, fig.orientation = _chart_type(doc, fig.heading, first, last)
     section = ""
     subsection = ""
     mode = ""  # legend | mentions | annotations | axis:x | axis:y | series
-    mode_indent = 0
     series: dict | None = None  # {"name", "colour", "line_no", "indent"}
-
-    for line_no in range(first, last + 1):
+    block = ""
+    line_no = first - 1
+    while line_no < last:
+        line_no += 1
         raw = doc.line(line_no)
         if line_no == fig.heading_line and _HEADING.match(raw):
             continue
         if not raw.strip():
             continue
+        context = subsection or section
+        points_allowed = not (_NON_POINT_SECTION.search(context or "") and not _POINTY(context))
+        if _pipe_cells(raw) is not None:
+            end = line_no
+            while end < last and _pipe_cells(doc.line(end + 1)) is not None:
+                end += 1
+            if end > line_no:
+                if points_allowed:
+                    _pipe_table(fig, line_no, end)
+                mode, series = "", None
+                line_no = end
+                continue
         hm = _HEADING.match(raw)
         if hm:
-            section, subsection, mode, series = hm.group(2).strip(), "", "", None
+            section, subsection, series = hm.group(2).strip(), "", None
+            mode = "legend" if _LEGEND_SECTION.match(section) else ""
+            block = _block_name(section)
             continue
         bl = _BOLD_LINE.match(raw)
         if bl and not _BULLET.match(raw):
-            subsection, mode, series = bl.group(1).strip().rstrip(":").strip(), "", None
+            subsection, series = bl.group(1).strip().rstrip(":").strip(), None
+            mode = "legend" if _LEGEND_SECTION.match(subsection) else ""
+            block = _block_name(subsection)
             continue
-        context = subsection or section
-        points_allowed = not (_NON_POINT_SECTION.search(context or "") and not _POINTY(context))
         bm = _BULLET.match(raw)
+        indent = len(bm.group(1).expandtabs(4)) if bm else 0
+        content = bm.group(2).strip() if bm else raw.strip()
+
+        axis = _axis_line(content)
+        if axis is not None:
+            which, rest, text = axis
+            series = None
+            fig.axis[which]["line_no"] = line_no
+            if rest and not re.fullmatch(r"(?:label|title|name|\(?(?:left|right|top|bottom|primary|secondary)\)?)",
+                                         rest, re.I):
+                if text and not fig.axis[which]["label"]:
+                    _axis_text(fig, which, rest.strip("()"))  # '**X-axis (Compute)**: ...': the label
+                else:
+                    text = f"{rest.strip('()')}. {text}" if text else rest.strip("()")
+            if text and not text.endswith(":"):
+                _axis_text(fig, which, text)
+                mode = f"axis+:{which}"  # only 'Key: value' sub-bullets may follow
+            else:
+                if text:
+                    _axis_text(fig, which, text.rstrip(":"))
+                mode = f"axis:{which}"
+            continue
+
+        if mode.startswith("axis+:"):
+            if _AXIS_SUB_KEY.match(content.replace("**", "")):
+                _axis_sub(fig, mode[6:], line_no, content)
+                continue
+            mode = ""
+        km = _BOLD_KEY.match(content) if bm else None
+        if km is None:
+            plain = _plain_key(content)
+            if plain and _TITLE_KEY.match(plain[0]):
+                _set_title(fig, plain[1])
+                continue
+            if plain and _CHART_TYPE_KEY.match(plain[0]):
+                continue
+            if plain and _LEGEND_SECTION.match(plain[0]) and not _NUM_RE.search(plain[1]):
+                _legend_key_text(fig, line_no, raw, plain[1])
+                mode, series = "legend", None
+                continue
         if not bm:
-            # prose: ends any list; may hold claims
+            if mode == "legend" and _legend_like(content):
+                _legend_entry(fig, line_no, raw, content)
+                continue
+            if mode.startswith("axis:") and _AXIS_SUB_KEY.match(content.replace("**", "")):
+                _axis_sub(fig, mode[5:], line_no, content)
+                continue
+            parent = series if mode == "series" else None
+            if points_allowed and _prose_points(fig, line_no, raw, content, parent, block):
+                continue
             mode, series = "", None
-            if not fig.chart_type:
-                m = _CHART_TYPE.search(raw)
-                if m and (m.group(1) or m.group(2)):
-                    fig.chart_type = re.sub(r"\s", "", (m.group(1) or m.group(2)).lower()).replace(
-                        "scatterplot", "scatter")
             _claim_text(fig, line_no, raw, raw.strip(), section, subsection, "", key_claimy=False)
             continue
-        indent = len(bm.group(1).expandtabs(4))
-        content = bm.group(2).strip()
-        km = _BOLD_KEY.match(content)
         if km is None:
             if mode == "legend":
                 _legend_entry(fig, line_no, raw, content)
@@ -374,10 +503,11 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
                 _arrows(fig, line_no, raw, content)
             elif mode.startswith("axis:"):
                 _axis_sub(fig, mode[5:], line_no, content)
-            elif mode == "series" and series is not None and points_allowed and _series_point(
-                    fig, line_no, raw, content, series):
-                pass
-            elif points_allowed and _plain_named_point(fig, line_no, raw, content):
+            elif _legend_like(content):
+                if _LEGEND_SECTION.match(context or ""):
+                    _legend_entry(fig, line_no, raw, content)
+            elif points_allowed and _bullet_points(fig, line_no, raw, content,
+                                                   series if mode == "series" else None, block):
                 pass
             else:
                 subject = series["name"] if (mode == "series" and series) else ""
@@ -392,41 +522,19 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
             else:
                 _mention(fig, line_no, raw, f"{key} {km.group(3)}".strip().rstrip("."))
             continue
-        colon_inside = key.endswith(":")
         key = key.rstrip(":").strip()
         text = km.group(3).strip()
         nested_in_series = mode == "series" and series is not None and indent > series["indent"]
         if not nested_in_series:
             mode, series = "", None
-        mode_indent = indent
 
-        if _AXIS_KEY.match(key) and not _pair_in(text):
-            which = "x" if _AXIS_KEY.match(key).group(1).lower() in ("x", "horizontal") else "y"
-            fig.axis[which]["line_no"] = line_no
-            fig.axis[which]["raw"] = raw
-            rest = key[_AXIS_KEY.match(key).end():].strip(" ()-:")
-            if rest and not re.fullmatch(r"(?:label|title|\(?(?:left|right|top|bottom)\)?)", rest, re.I):
-                text = f"{rest}. {text}" if text else rest
-            if text and not text.endswith(":"):
-                _axis_text(fig, which, text)
-            else:
-                if text:
-                    _axis_text(fig, which, text.rstrip(":"))
-                mode = f"axis:{which}"
-            continue
         if _TITLE_KEY.match(key):
-            title = text.strip()
-            if title[-2:] in ('".', '”.', "'."):
-                title = title[:-1]
-            fig.title = _strip_quotes(title)
+            _set_title(fig, text)
             continue
-        if _LEGEND_KEY.match(key) and not _pair_in(text):
-            head, _, tail = text.partition(":") if ":" in text else (text, "", "")
-            fig.legend_position = _legend_position(head)
-            for item in _split_outside_parens(tail or ("" if _legend_position(text) != "best" else text)):
-                item = item.strip().rstrip(".")
-                if item and _legend_item(item)[1]:
-                    _legend_entry(fig, line_no, raw, item)
+        if _CHART_TYPE_KEY.match(key):
+            continue
+        if _LEGEND_KEY.match(key) and not _pair_in(text) and not _kv_items(text):
+            _legend_key_text(fig, line_no, raw, text)
             mode = "legend"
             continue
         if _ARROW_KEY.search(key) and not _pair_in(text):
@@ -443,8 +551,13 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
                     for item in items:
                         _mention(fig, line_no, raw, item)
             continue
-        if points_allowed and _named_point(fig, line_no, raw, key, text,
-                                           series if nested_in_series else None):
+        parent = series if nested_in_series else None
+        if points_allowed and not _HEADING_LIKE_KEY.match(key) and _keyed_points(
+                fig, line_no, raw, key, text, parent, block):
+            if nested_in_series:
+                mode = "series"
+            continue
+        if points_allowed and _named_point(fig, line_no, raw, key, text, parent):
             if nested_in_series:
                 mode = "series"
             continue
@@ -456,6 +569,8 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
         if points_allowed and not _HEADING_LIKE_KEY.match(key):
             series = {"name": name, "colour": colour, "line_no": line_no, "indent": indent}
             mode = "series"
+            if _NUM_RE.search(_extract_label(text)[0]) and not _CLAIM_WORDS.search(text) and not _RANGE_PHRASE.search(text):
+                _unread(fig, line_no, raw, f"bullet {name!r} has numbers but no readable point")
         _claim_text(fig, line_no, raw, text, section, subsection, name,
                     key_claimy=bool(_CLAIM_WORDS.search(key)))
 
@@ -469,26 +584,145 @@ def _pair_in(text: str) -> bool:
     return bool(_PAIR.search(text) or _XY_EQ.search(text))
 
 
+_AXIS_SUB_KEY = re.compile(r"^\s*(?:label|title|name|range|scale|type|axis\s+type|scale\s+type|ticks?|"
+                           r"(?:major\s+)?tick\s+(?:marks|labels)|major\s+ticks|markers|values|units?|min(?:imum)?|"
+                           r"max(?:imum)?|gridlines)\s*:", re.I)
+
+
+def _plain_key(content: str) -> tuple[str, str] | None:
+    """'Title: None' / '**Legend**: ...' -> (key, text) for a short alphabetic key, else None."""
+    m = re.match(r"^\**([A-Za-z][A-Za-z /]{1,30}?)\**\s*:\s*\**\s*(.*)$", content.strip())
+    return (m.group(1).strip(), m.group(2).strip()) if m else None
+
+
+_NO_TITLE = re.compile(
+    r"^\W*(?:none|n/?a|nil|untitled|no(?:ne)?\s+(?:\w+\s+){0,2}(?:title|visible|present|shown|given|provided)|"
+    r"not\s+(?:\w+\s+)?(?:present|visible|shown|provided|available|specified|stated|given|labell?ed|"
+    r"included|applicable|displayed)|there\s+is\s+no\b|(?:the\s+)?(?:chart|plot|figure|graph|image)\s+"
+    r"(?:has|does\s+not\s+have)\s+no\b|-+|—|–)", re.I)
+
+
+def _set_title(fig: _Figure, text: str) -> None:
+    """A title; a title that says there is none ("None", "Not present", "N/A", "There is no
+    title", "not visible") is no title. A quoted title is always a title."""
+    title = text.strip()
+    if title[-2:] in ('".', '”.', "'."):
+        title = title[:-1]
+    quoted = title[:1] in "\"“'‘"
+    title = _strip_quotes(title)
+    if not quoted and _NO_TITLE.match(title):
+        title = ""
+    fig.title = title
+
+
+def _legend_key_text(fig: _Figure, line_no: int, raw: str, text: str) -> None:
+    """'Legend: Located at the top right: A (Blue), B (Red)' -> position and inline entries."""
+    head, _, tail = text.partition(":") if ":" in text else (text, "", "")
+    fig.legend_position = _legend_position(head)
+    for item in _split_outside_parens(tail or ("" if _legend_position(text) != "best" else text), ",;"):
+        item = item.strip().rstrip(".")
+        if item and _legend_item(item)[1]:
+            _legend_entry(fig, line_no, raw, item)
+
+
 # ----------------------------------------------------------------------------------------
 # Axes
 
+#: An axis line in any of the usual spellings: '**X-axis:** ...', '**X-axis (Compute)**: ...',
+#: 'X axis - ...', 'X-Axis: ...', 'Horizontal axis: ...', 'x-axis label: ...', '**Y axis** – ...',
+#: 'The x-axis represents ...'; bold markers are ignored.
+_AXIS_LINE = re.compile(
+    r"^(?:the\s+)?(x|y|horizontal|vertical)[\s-]*axis\b\s*"
+    r"(?P<rest>\([^()]*\)|(?:label|title|name)\b|\(?(?:left|right|top|bottom|primary|secondary)\)?)?\s*"
+    r"(?:(?::|[-–—](?=\s)|\s[-–—])\s*(?P<text>.*)|(?P<verb>(?:represents|shows|displays|is\s+labell?ed|"
+    r"is\s+titled|measures|denotes|indicates|plots|depicts|lists|has)\b.*)|$)", re.I)
 
-_RANGE = re.compile(
-    r"(?:" + _APPROX + r"\s*)?(" + _NUM + r")\s*([A-Za-z%µ°$€][\w%/³²µ°$€.\-]*)?\s*(?:to|–|—|-|and|until|through)\s*(?:"
-    + _APPROX + r"\s*)?(" + _NUM + r")", re.I)
+
+def _axis_line(content: str) -> tuple[str, str, str] | None:
+    """(axis, extra key words, text) of an axis line, None for any other line."""
+    c = content.replace("**", "").strip()
+    m = _AXIS_LINE.match(c)
+    if not m:
+        return None
+    text = (m.group("text") if m.group("text") is not None else (m.group("verb") or "")).strip()
+    if _pair_in(text):
+        return None
+    which = "x" if m.group(1).lower() in ("x", "horizontal") else "y"
+    return which, (m.group("rest") or "").strip(), text
 
 
+#: A power of ten as printed on log axes: '10^3', '10^{-2}', '10**3', '10³', '1e3', '1e-3'.
 _LOG_WORDS = re.compile(
     r"\b(?:logarithmic(?:ally)?|log[- ]?scaled?|log[- ]?axis|log10|log2|log-log)\b|\(log\)", re.I)
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_POW = (r"(?<![\w.])(?:10\s*(?:\^|\*\*)\s*\{?\s*[-−]?\d+\s*\}?|10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+|"
+        r"\d+(?:\.\d+)?[eE][-+]?\d+)(?![\w.])")
+#: A number of a range or a tick list: a plain number (not part of a word) or a power of ten.
+_RNUM = r"(?:" + _POW + r"|(?<![\w.@^/])[-−]?\d+(?:\.\d+)?(?![\d.]\d)(?![eE][-+]?\d)(?!,\d)(?!\s*(?:\^|\*\*)))"
+_RNUM_RE = re.compile(_RNUM)
+_RANGE = re.compile(
+    r"(?:" + _APPROX + r"\s*)?(" + _RNUM + r")\s*([A-Za-z%µ°$€][\w%/³²µ°$€.\-]*)?\s*"
+    r"(?:to|–|—|-|and|until|through|…|\.\.\.?)\s*(?:" + _APPROX + r"\s*)?(" + _RNUM + r")", re.I)
+#: 'ticks at 0, 20, 40', 'tick marks: 10, 100, 1000', 'labelled 1, 2, 4, 8', 'markers at ...'.
+_TICK_PHRASE = re.compile(
+    r"\b(?:(?:major\s+)?tick(?:s|\s+marks|\s+labels)?|gridlines?|markers|marked|labell?ed|labels?|values)\s*"
+    r"(?:are\s+|at\s+|of\s+|:\s*|shown\s+at\s+|include\s+|every\s+)*"
+    r"((?:" + _RNUM + r")(?:\s*[A-Za-z%]{0,6}\s*(?:,|;|and|,\s*and)\s*(?:" + _RNUM + r")){1,})", re.I)
+
+
+def _rnum_value(token: str) -> Decimal:
+    """The value of a range/tick number, powers of ten included ('10^3' -> 1000)."""
+    t = token.strip().translate(_SUPERSCRIPT).replace("−", "-")
+    m = re.fullmatch(r"10\s*(?:\^|\*\*)\s*\{?\s*(-?\d+)\s*\}?", t) or re.fullmatch(r"10(-?\d+)", t)
+    if m and ("^" in t or "*" in t or token.strip() != t):
+        return Decimal(10) ** int(m.group(1))
+    if re.fullmatch(r"\d+(?:\.\d+)?[eE][-+]?\d+", t):
+        mant, exp = re.split(r"[eE]", t)
+        return parse_decimal(mant) * Decimal(10) ** int(exp)
+    return parse_decimal(t)
+
+
+def _is_pow(token: str) -> bool:
+    return bool(re.fullmatch(_POW, token.strip()))
+
+
+def _ticks_imply_log(values: list[Decimal]) -> bool:
+    """Ticks 10, 100, 1000 (a constant ratio of 10 or more between neighbours) are a log axis."""
+    vals = sorted(v for v in values)
+    if len(vals) < 3 or vals[0] <= 0:
+        return False
+    ratios = [vals[i + 1] / vals[i] for i in range(len(vals) - 1)]
+    return all(r >= 9.99 for r in ratios) and max(ratios) / min(ratios) < Decimal("1.01")
+
+
+def _set_ticks(fig: _Figure, which: str, tokens: list[str]) -> None:
+    ax = fig.axis[which]
+    values = [_rnum_value(t) for t in tokens]
+    ax["ticks"] = [decimal_text(v) for v in values]
+    if not ax["scale_word"] and (any(_is_pow(t) for t in tokens) or _ticks_imply_log(values)):
+        ax["scale_word"] = "log"
+        ax["log_from_ticks"] = True
 
 
 def _axis_text(fig: _Figure, which: str, text: str) -> None:
+    """Label, unit, stated range, scale words and tick labels of one axis description.
+
+    The label is the text before the first comma/period/parenthesised range; a trailing
+    '(unit)' without digits is the unit. A range is stated ('ranging from 0 to 100', '0-100',
+    'from 10^1 to 10^4'); tick labels ('ticks at 0, 20, 40') are kept apart and are never the
+    range. Log scale: stated ('logarithmic', 'log scale', 'log-scaled') or implied by powers of
+    ten in the range or ticks (10, 100, 1000 / 10^1, 10^2 / 1e3)."""
     ax = fig.axis[which]
     if _LOG_WORDS.search(text):
         ax["scale_word"] = "log"
     elif re.search(r"\blinear\b", text, re.I) and not ax["scale_word"]:
         ax["scale_word"] = "linear"
-    body = re.sub(r"^(?:labell?ed|label(?:\s*:)?|titled|represents|shows|showing)\s+(?:as\s+)?", "", text.strip(), flags=re.I)
+    body = re.sub(r"^(?:labell?ed|label(?:\s*:)?|titled|represents|shows|showing|displays|measures|denotes|"
+                  r"indicates|plots|depicts)\s+(?:as\s+)?", "", text.strip(), flags=re.I)
+    tm = _TICK_PHRASE.search(body)
+    if tm:
+        _set_ticks(fig, which, [t.group(0) for t in _RNUM_RE.finditer(tm.group(1))])
+        body = body[: tm.start()] + body[tm.end():]
     if not ax["label"]:
         label_part, rest = _split_axis_label(body)
         label_part = _strip_quotes(label_part)
@@ -503,10 +737,14 @@ def _axis_text(fig: _Figure, which: str, text: str) -> None:
     if ax["min"] == "":
         m = _RANGE.search(rest) or _RANGE.search(body)
         if m:
-            lo, hi = m.group(1), m.group(3)
-            if _num_value(lo) > _num_value(hi):
+            lo_t, hi_t = m.group(1), m.group(3)
+            lo, hi = _rnum_value(lo_t), _rnum_value(hi_t)
+            if lo > hi:
                 lo, hi = hi, lo
-            ax["min"], ax["max"] = _num_text(lo), _num_text(hi)
+            ax["min"], ax["max"] = decimal_text(lo), decimal_text(hi)
+            if (_is_pow(lo_t) or _is_pow(hi_t)) and not ax["scale_word"]:
+                ax["scale_word"] = "log"
+                ax["log_from_ticks"] = True
             if not ax["unit"]:
                 after = _unit_after(m.string, m.end())
                 before = (m.group(2) or "").rstrip(".")
@@ -542,7 +780,8 @@ def _split_axis_label(text: str) -> tuple[str, str]:
 
 
 def _axis_sub(fig: _Figure, which: str, line_no: int, content: str) -> None:
-    """Sub-bullets of an axis bullet: '* Label: Size (MB)', '* Range: 8 to 200', '* Scale: log'."""
+    """Sub-bullets of an axis bullet: '* Label: Size (MB)', '* Range: 8 to 200', '* Scale: log',
+    '* Ticks: 0, 20, 40' (ticks, never the range), '* Units: %'."""
     content = _strip_bold(content)
     m = re.match(r"^\**\s*([A-Za-z ]{2,20}?)\s*\**\s*:\**\s*(.*)$", content)
     key, value = (m.group(1).lower(), m.group(2)) if m else ("", content)
@@ -550,13 +789,21 @@ def _axis_sub(fig: _Figure, which: str, line_no: int, content: str) -> None:
     if key in ("label", "title", "name") and not ax["label"]:
         _axis_text(fig, which, value)
         return
-    if key in ("markers", "ticks", "tick marks", "tick labels", "values") and ax["min"] == "":
-        nums = [t for t, *_ in _numbers(value)]
-        if len(nums) >= 2:
-            vals = sorted(nums, key=_num_value)
-            ax["min"], ax["max"] = _num_text(vals[0]), _num_text(vals[-1])
+    if key in ("unit", "units") and not ax["unit"]:
+        ax["unit"] = _strip_quotes(value.strip().strip("()").rstrip("."))
+        return
+    if key in ("min", "minimum", "max", "maximum"):
+        return
+    if key in ("markers", "ticks", "tick", "tick marks", "tick labels", "values", "major ticks", "gridlines"):
+        # tick labels are not the range: kept apart (and they may imply a log axis)
+        tokens = [t.group(0) for t in _RNUM_RE.finditer(value)]
+        if len(tokens) >= 2:
+            _set_ticks(fig, which, tokens)
         if _LOG_WORDS.search(value):
             ax["scale_word"] = "log"
+        return
+    if key in ("scale", "type", "axis type", "scale type") and re.search(r"\blog\b", value, re.I):
+        ax["scale_word"] = "log"
         return
     saved_label = ax["label"]
     if not ax["label"]:
@@ -579,10 +826,7 @@ def _legend_item(text: str) -> tuple[str, str]:
     for sep in (":", " - ", " – ", " — ", "=", "→"):
         if sep in text:
             left, right = (s.strip() for s in text.split(sep, 1))
-            left_c = re.sub(r"\s+(?:circles?|dots?|markers?|points?|squares?|triangles?|stars?|"
-                            r"diamonds?|crosses?|lines?)$", "", left, flags=re.I)
-            right_c = re.sub(r"\s+(?:circles?|dots?|markers?|points?|squares?|triangles?|stars?|"
-                             r"diamonds?|crosses?|lines?)$", "", right, flags=re.I)
+            left_c, right_c = _bare_colour(left), _bare_colour(right)
             if is_colour(left_c) and right:
                 return _strip_quotes(right), left_c
             if is_colour(right_c) and left:
@@ -644,13 +888,15 @@ def _mention(fig: _Figure, line_no: int, raw: str, name: str) -> None:
 
 def _add_point(fig: _Figure, line_no: int, raw: str, x: str, y: str, *, series: str = "",
                label: str = "", color: str = "", group: str = "", x_unit: str = "",
-               y_unit: str = "") -> None:
-    if x_unit:
+               y_unit: str = "", category: str = "") -> None:
+    """One point (x, y) or one bar (x empty, ``category``); ``x``/``y`` are printed tokens."""
+    if x_unit and x:
         fig.point_units["x"].append(x_unit)
     if y_unit:
         fig.point_units["y"].append(y_unit)
-    fig.points.append({"line_no": line_no, "series": series, "label": label, "x": _num_text(x),
-                       "y": _num_text(y), "color": color, "group": group, "raw": raw})
+    fig.points.append({"line_no": line_no, "series": series, "label": label, "x": _num_text(x) if x else "",
+                       "x_token": x, "y": _num_text(y), "color": color, "group": group, "raw": raw,
+                       "category": category})
 
 
 def _coordinates(text: str, fig: _Figure) -> tuple[str, str, str, str, int] | None:
@@ -679,17 +925,14 @@ def _coordinates(text: str, fig: _Figure) -> tuple[str, str, str, str, int] | No
     return None
 
 
-def _series_point(fig: _Figure, line_no: int, raw: str, content: str, series: dict) -> bool:
+def _series_point(fig: _Figure, line_no: int, raw: str, content: str, series: dict, note: bool = True) -> bool:
     text, label = _extract_label(_strip_bold(content))
     if not _NUM_RE.search(text):
         return False
     coords = _coordinates(text, fig)
     if coords is None:
-        fig.notes.append(contract.record(
-            contract.PARSE_NOTES, source_file=fig.doc.source_file, line_no=line_no,
-            kind="unread_point",
-            message=f"bullet under series {series['name']!r} has numbers but no readable (x, y)",
-            raw=raw))
+        if note:
+            _unread(fig, line_no, raw, f"bullet under series {series['name']!r} has numbers but no readable (x, y)")
         return False
     x, y, xu, yu, _ = coords
     _add_point(fig, line_no, raw, x, y, series=series["name"], label=label, color=series["colour"],
@@ -763,6 +1006,471 @@ def _plain_named_point(fig: _Figure, line_no: int, raw: str, content: str) -> bo
 
 
 # ----------------------------------------------------------------------------------------
+# Points: the forms beyond the three seed styles
+
+
+def _unread(fig: _Figure, line_no: int, raw: str, message: str) -> None:
+    if any(n["line_no"] == line_no and n["kind"] == "unread_point" for n in fig.notes):
+        return
+    fig.notes.append(contract.record(
+        contract.PARSE_NOTES, source_file=fig.doc.source_file, line_no=line_no, kind="unread_point",
+        message=message, raw=raw))
+
+
+_MARKER_WORDS = re.compile(
+    r"\b(?:solid|dashed|dotted|dash-dotted|thick|thin|filled|hollow|open|shaded|lines?|markers?|squares?|"
+    r"circles?|dots?|triangles?|stars?|diamonds?|crosses?|bars?|points?|curves?|areas?|boxes?|shapes?)\b", re.I)
+_DATE_OR_YEAR = re.compile(r"^\W*(?:19|20)\d\d(?:[-/.]\d{1,2}){0,2}\W*$")
+
+
+def _legend_like(text: str) -> bool:
+    """A legend line ('2021: Yellow', 'Blue: ours', 'Orange line: Baseline', 'Red squares -
+    Method A'): one side is a colour (with marker words), the other holds no value (a year or
+    date is a legend entry, not a value)."""
+    t = _strip_bold(text.strip()).rstrip(".").strip()
+    for sep in (":", " - ", " – ", " — ", "=", "→"):
+        if sep not in t:
+            continue
+        left, right = (s.strip().strip("*").strip() for s in t.split(sep, 1))
+        for colour_side, other in ((left, right), (right, left)):
+            bare = _bare_colour(colour_side)
+            if bare and is_colour(bare) and other and (
+                    not _NUM_RE.search(other) or _DATE_OR_YEAR.match(other)):
+                return True
+    return False
+
+
+def _split_items(text: str) -> list[str]:
+    """Split a list of values at ', ' / '; ' / ' and ' outside parentheses (never inside a
+    number such as '1,000' or '83,4')."""
+    parts, depth, start = [], 0, 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}" and depth:
+            depth -= 1
+        elif depth == 0 and ch in ",;" and (i + 1 == len(text) or text[i + 1].isspace()):
+            parts.append(text[start:i])
+            start = i + 1
+        i += 1
+    parts.append(text[start:])
+    out = []
+    for part in parts:
+        part = re.sub(r"^\s*(?:and|&)\s+", "", part).strip()
+        if part:
+            out.append(part)
+    return out
+
+
+#: One 'Key: value' item: a key (no colon) then ':' '=' or a spaced dash, then one number with
+#: an optional approximation word before it and a unit and a parenthesis after it.
+_KV = re.compile(
+    r"^(?P<key>[^:=]{1,80}?)\s*(?::|=|\s[-–—]\s|\s[-–—](?=\s*[~≈\d]))\s*(?:" + _APPROX + r"\s*)?"
+    r"(?P<num>" + _NUM + r")(?P<rest>[^()]*?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;,]?\s*$", re.I)
+
+
+def _kv_items(text: str) -> list[dict]:
+    """'Model X: 45.2, Model Y: ~50.1%' -> [{key, num, unit, label}...]; [] unless every item
+    of the text is such a pair. The digits of a key (a name) are never read as the value."""
+    items = []
+    for part in _split_items(_strip_bold(text)):
+        part = part.replace("**", "")
+        m = _KV.match(part)
+        if not m:
+            return []
+        key = _strip_quotes(m.group("key").strip().strip("*").strip())
+        rest = m.group("rest")
+        if not key or _NUM_RE.search(rest) or re.search(r"\d", rest.strip()[:1]):
+            return []
+        if len(rest.split()) > 4:
+            return []
+        label = ""
+        paren = m.group("paren") or ""
+        lm = re.match(r"^\s*(?:labell?ed|label|marked)\s*:?\s*(.*)$", paren, re.I)
+        if lm:
+            label = _strip_quotes(lm.group(1))
+        items.append({"key": key, "num": m.group("num"), "unit": _unit_after(rest, 0) if rest.strip() else "",
+                      "label": label})
+    return items
+
+
+_X_WORDS = {"epoch", "step", "iteration", "iter", "round", "year", "day", "week", "month", "layer", "size",
+            "shot", "batch", "token", "sample", "k", "n", "t", "x", "time", "hour", "minute", "second",
+            "depth", "width", "stage", "level", "checkpoint", "ckpt", "update", "generation", "gen"}
+
+
+def _x_from_key(fig: _Figure, key: str) -> str:
+    """The x a key states on an x/y chart: a bare number ('2018', '10'), or one number with at
+    most two words that name the x axis or a position ('Epoch 10', 'Size 8', '8 layers',
+    '7B' on a parameters (B) axis); '' for a name ('Llama 3', 'GPT-4')."""
+    key = _strip_quotes(_strip_bold(key)).strip()
+    key = re.sub(r"^(?:at|for|in|on|with|after|x\s*=)\s*", "", key, flags=re.I).strip()
+    nums = list(_NUM_RE.finditer(key))
+    if len(nums) != 1:
+        return ""
+    m = nums[0]
+    rest = (key[: m.start()] + " " + key[m.end():]).strip(" =:")
+    if not rest:
+        return m.group(0)
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", rest)]
+    if not words or len(words) > 2 or re.search(r"[^\w\s%.=:-]", rest):
+        return ""
+    axis_text = f"{fig.axis['x']['label']} {fig.axis['x']['unit']}".lower()
+    axis_words = set(re.findall(r"[a-z]+", axis_text))
+    axis_words |= {w[:-1] for w in axis_words if w.endswith("s")}
+    if all(w in axis_words or w.rstrip("s") in axis_words or w.rstrip("s") in _X_WORDS or w in _X_WORDS
+           for w in words):
+        return m.group(0)
+    return ""
+
+
+def _axis_match(fig: _Figure, key: str) -> str:
+    """'x' or 'y' when a key names an axis (its label, its unit, or the letter itself)."""
+    k = key.strip().lower()
+    for a in ("x", "y"):
+        if k == a:
+            return a
+    for a in ("x", "y"):
+        label = fig.axis[a]["label"].lower()
+        unit = fig.axis[a]["unit"].lower()
+        if (label and (k in label or label in k)) or (unit and k == unit):
+            return a
+    return ""
+
+
+def _legend_names(fig: _Figure) -> set[str]:
+    return {e["entry"].casefold() for e in fig.legend}
+
+
+def _value_point(fig: _Figure, line_no: int, raw: str, key: str, num: str, unit: str, *, parent: str,
+                 parent_colour: str = "", label: str = "") -> None:
+    """A 'key: value' pair: a point at x = key on an x/y chart when the key states an x, else a
+    bar (category and series from the key and the parent; the parent is the category unless
+    the parent is a legend entry and the key is not)."""
+    x = _x_from_key(fig, key) if fig.chart_type != "bar" else ""
+    if x:
+        _add_point(fig, line_no, raw, x, num, series=parent, label=label, color=parent_colour, group=parent,
+                   y_unit=unit, category=_strip_quotes(key))
+        return
+    name, colour = _trailing_colour(_strip_quotes(key))
+    if parent:
+        legend = _legend_names(fig)
+        category, series = parent, name
+        if parent.casefold() in legend and name.casefold() not in legend:
+            category, series = name, parent
+    else:
+        category, series = name, ""
+    _add_point(fig, line_no, raw, "", num, series=series, label=label, color=colour or parent_colour,
+               group=series, y_unit=unit, category=category)
+
+
+def _pairs_points(fig: _Figure, line_no: int, raw: str, text: str, series: str, colour: str) -> int:
+    """Several '(x, y)' pairs on one line: each one a point of ``series``."""
+    pairs = list(_PAIR.finditer(text))
+    if len(pairs) < 2:
+        return 0
+    for m in pairs:
+        _add_point(fig, line_no, raw, m.group(1), m.group(3), series=series, color=colour, group=series,
+                   x_unit=_slot_unit(m.group(2)), y_unit=_slot_unit(m.group(4)))
+    return len(pairs)
+
+
+_SINGLE_VALUE = re.compile(
+    r"^(?:(?:value|score|height|length|bar)\s*(?:of|is|:|=)?\s*)?(?:" + _APPROX + r"\s*)?(?P<num>" + _NUM
+    + r")(?P<rest>[^\d()]{0,24}?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;]?\s*$", re.I)
+
+
+def _single_value(text: str) -> tuple[str, str] | None:
+    """'~45.2%' / 'approximately 45.2 (labeled "best")' -> (number, unit); None otherwise."""
+    m = _SINGLE_VALUE.match(_strip_bold(text).strip())
+    if not m or len(m.group("rest").split()) > 3:
+        return None
+    return m.group("num"), _unit_after(m.group("rest"), 0)
+
+
+def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, parent: dict | None,
+                  block: str) -> bool:
+    """A bold key with values: '**Series A:** (1, 0.5), (2, 0.7)' (points of series A);
+    '**Category A:** Model X: 45.2, Model Y: 50.1' (bars of category A, or points of series A at
+    x = 'Epoch 10' keys); '**Category:** 45.2%' (one bar); '**Model:** FLOPs: 4, Accuracy: 81.5'
+    (one point whose keys name the axes)."""
+    name, colour = _trailing_colour(key)
+    body, label = _extract_label(text)
+    if _pairs_points(fig, line_no, raw, body, name, colour):
+        return True
+    items = _kv_items(body)
+    if len(items) == 2 and {_axis_match(fig, i["key"]) for i in items} == {"x", "y"}:
+        ix = next(i for i in items if _axis_match(fig, i["key"]) == "x")
+        iy = next(i for i in items if _axis_match(fig, i["key"]) == "y")
+        _add_point(fig, line_no, raw, ix["num"], iy["num"], series=parent["name"] if parent else "",
+                   label=_strip_quotes(name), color=colour, group=parent["name"] if parent else "",
+                   x_unit=ix["unit"], y_unit=iy["unit"])
+        return True
+    if items:
+        for item in items:
+            _value_point(fig, line_no, raw, item["key"], item["num"], item["unit"], parent=name,
+                         parent_colour=colour, label=item["label"])
+        return True
+    single = _single_value(body)
+    if single:
+        up = parent["name"] if parent else block
+        _value_point(fig, line_no, raw, key, single[0], single[1], parent=up, label=label)
+        return True
+    if not _pair_in(body) and not _RANGE_PHRASE.search(body) and len(_numbers(body)) == 2 and not _CLAIM_WORDS.search(body):
+        coords = _coordinates(body, fig)
+        if coords:
+            x, y, xu, yu, end = coords
+            tail_colour, group = _tail_colour_group(body[end:])
+            _add_point(fig, line_no, raw, x, y, series=parent["name"] if parent else "", label=_strip_quotes(name),
+                       color=colour or tail_colour or (parent["colour"] if parent else ""),
+                       group=group or (parent["name"] if parent else ""), x_unit=xu, y_unit=yu)
+            return True
+    return False
+
+
+_NAME_SEP = re.compile(r"\s*(?::|\s[-–—]\s|[-–—]\s)\s*")
+
+
+def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: dict | None, block: str) -> bool:
+    """Points of a plain bullet, tried in this order: several pairs ('(1, 2), (3, 4)', with an
+    optional 'Series:' before them); a list of 'key: value' items ('Size 8: ~66%, Size 16: ~73%',
+    '2018: 12, 2019: 15', 'Model X: 45.2'); a bare value under a parent ('* 45.2%'); a parent's
+    point sentence ('At approximately 8 MB, the score is around 82.2'); a named point ('Name:
+    (x, y)', 'Name at (x, y)', 'Name — x: 4, y: 81.5', 'Name: 4 FLOPs, 81.5% accuracy'). A bullet
+    with a number that yields nothing gets an "unread_point" note (unless it is a claim)."""
+    pname = parent["name"] if parent else ""
+    pcolour = parent["colour"] if parent else ""
+    text, label = _extract_label(_strip_bold(content))
+    if not _NUM_RE.search(text) and not _PAIR.search(text):
+        return False
+    pairs = list(_PAIR.finditer(text))
+    if len(pairs) >= 2:
+        head = text[: pairs[0].start()].strip().rstrip(":-–—").strip()
+        head = re.sub(r"\s+(?:at|points?|values?|are|is)$", "", head, flags=re.I).strip()
+        series, colour = _trailing_colour(_strip_bold(head)) if head and len(head.split()) <= 5 else (pname, pcolour)
+        _pairs_points(fig, line_no, raw, text, series or pname, colour or pcolour)
+        return True
+    m = _XY_EQ.search(text)
+    if m:
+        name = _NAME_SEP.split(text[: m.start()].strip(), maxsplit=1)[0].strip(" ,-–—:")
+        name, colour = _trailing_colour(_strip_quotes(name)) if name else ("", "")
+        _add_point(fig, line_no, raw, m.group(1), m.group(3), series=pname, label=name or label,
+                   color=colour or pcolour, group=pname, x_unit=_slot_unit(m.group(2)))
+        return True
+    items = _kv_items(text)
+    hm = re.match(r"^([^:]{1,60}?)\s*:\s+(.*)$", text)
+    if not items and hm and not _NUM_RE.search(hm.group(1)) and len(_kv_items(hm.group(2))) >= 1 and (
+            len(_kv_items(hm.group(2))) >= 2 or _x_from_key(fig, _kv_items(hm.group(2))[0]["key"])):
+        # 'Model B: Epoch 1: ~2.3, Epoch 5: 1.5' -> series Model B; 'Cat A: X: 45.2, Y: 50.1' -> bars of Cat A
+        series, colour = _trailing_colour(_strip_quotes(hm.group(1).strip()))
+        for item in _kv_items(hm.group(2)):
+            _value_point(fig, line_no, raw, item["key"], item["num"], item["unit"], parent=series,
+                         parent_colour=colour or pcolour, label=item["label"])
+        return True
+    if items and not (len(items) == 1 and _pair_in(text)):
+        if len(items) == 2 and {_axis_match(fig, i["key"]) for i in items} == {"x", "y"}:
+            ix = next(i for i in items if _axis_match(fig, i["key"]) == "x")
+            iy = next(i for i in items if _axis_match(fig, i["key"]) == "y")
+            _add_point(fig, line_no, raw, ix["num"], iy["num"], series=pname, color=pcolour, group=pname,
+                       label=label, x_unit=ix["unit"], y_unit=iy["unit"])
+            return True
+        for item in items:
+            _value_point(fig, line_no, raw, item["key"], item["num"], item["unit"], parent=pname or block,
+                         parent_colour=pcolour, label=item["label"] or (label if len(items) == 1 else ""))
+        return True
+    single = _single_value(text)
+    if single and (pname or block):
+        _value_point(fig, line_no, raw, "", single[0], single[1], parent=pname or block, parent_colour=pcolour,
+                     label=label)
+        return True
+    if parent is not None and _series_point(fig, line_no, raw, content, parent, note=False):
+        return True
+    if _plain_named_point(fig, line_no, raw, content):
+        return True
+    if re.match(r"^(?:at|for|in|after)\s", text, re.I) and len(_numbers(text)) >= 2:
+        coords = _coordinates(text, fig)
+        if coords:
+            x, y, xu, yu, _ = coords
+            _add_point(fig, line_no, raw, x, y, series=pname, label=label, color=pcolour, group=pname,
+                       x_unit=xu, y_unit=yu)
+            return True
+    nm = re.match(r"^([^:]{1,80}?)\s*(?::|\s[-–—]\s)\s*(.*)$", text)
+    if nm and not _RANGE_PHRASE.search(nm.group(2)) and len(_numbers(nm.group(2))) == 2 and not _NUM_RE.search(
+            _x_from_key(fig, nm.group(1)) or "") and not _CLAIM_WORDS.search(nm.group(2)):
+        coords = _coordinates(nm.group(2), fig)
+        if coords:
+            x, y, xu, yu, end = coords
+            name, colour = _trailing_colour(_strip_quotes(nm.group(1)))
+            _add_point(fig, line_no, raw, x, y, series=pname, label=name, color=colour or pcolour, group=pname,
+                       x_unit=xu, y_unit=yu)
+            return True
+    if parent is not None and _series_point(fig, line_no, raw, content, parent, note=True):
+        return True
+    if parent is None and not _CLAIM_WORDS.search(text) and not _RANGE_PHRASE.search(text):
+        _unread(fig, line_no, raw, "bullet has numbers but no readable point")
+    return False
+
+
+def _prose_points(fig: _Figure, line_no: int, raw: str, content: str, parent: dict | None, block: str) -> bool:
+    """Points in a plain (non-bullet) line of a points section, only in unambiguous forms:
+    a bold key with values ('**Category A:** X: 45.2'), a list of 'key: value' items, several
+    pairs, or a sentence starting with 'At <x>, ... <y>'. Other prose is commentary."""
+    text = content.strip()
+    km = _BOLD_KEY.match(text)
+    if km and not _HEADING_LIKE_KEY.match(km.group(1).rstrip(":")):
+        key = km.group(1).strip().rstrip(":").strip()
+        if _keyed_points(fig, line_no, raw, key, km.group(3).strip(), parent, block):
+            return True
+        return _named_point(fig, line_no, raw, key, km.group(3).strip(), parent)
+    body, label = _extract_label(text)
+    if len(list(_PAIR.finditer(body))) >= 2 or _kv_items(body):
+        return _bullet_points(fig, line_no, raw, text, parent, block)
+    if re.match(r"^at\s", body, re.I) and len(_numbers(body)) >= 2:
+        coords = _coordinates(body, fig)
+        if coords:
+            x, y, xu, yu, _ = coords
+            pname = parent["name"] if parent else ""
+            _add_point(fig, line_no, raw, x, y, series=pname, label=label, color=parent["colour"] if parent else "",
+                       group=pname, x_unit=xu, y_unit=yu)
+            return True
+    return False
+
+
+# ----------------------------------------------------------------------------------------
+# Markdown pipe tables
+
+
+_PIPE_RULE_CELL = re.compile(r"^:?-{2,}:?$")
+_MISSING_CELL = re.compile(r"^(?:|-+|—|–|n/?a|none|null|nan|\?|—+|not\s+(?:shown|visible|reported|given))$", re.I)
+
+
+def _pipe_cells(line: str) -> list[str] | None:
+    """The cells of a Markdown pipe-table line ('| a | b |'), None for any other line."""
+    s = line.strip()
+    if not s.startswith("|") or s.count("|") < 2:
+        return None
+    s = s[1:]
+    if s.endswith("|") and not s.endswith("\\|"):
+        s = s[:-1]
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", s)]
+
+
+def _cell_value(cell: str) -> tuple[str, str, str]:
+    """('num', number, unit) | ('missing', '', '') | ('bad', '', '') (digits, no clean number)
+    | ('text', '', '')."""
+    c = _strip_bold(cell).strip()
+    if _MISSING_CELL.match(c):
+        return "missing", "", ""
+    single = _single_value(c)
+    if single:
+        return "num", single[0], single[1]
+    if re.search(r"\d", c) and not re.search(r"[A-Za-z]{2,}", re.sub(r"\([^()]*\)", "", c)):
+        return "bad", "", ""
+    return "text", "", ""
+
+
+def _header_unit(header: str) -> str:
+    m = re.search(r"\(([^()\d]{1,12})\)\s*$", header)
+    return m.group(1).strip() if m else ""
+
+
+def _header_name(header: str) -> str:
+    return re.sub(r"\s*\([^()]{1,12}\)\s*$", "", _strip_bold(header)).strip()
+
+
+def _pipe_table(fig: _Figure, first: int, last: int) -> None:
+    """Points from a Markdown pipe table (the header row is the one above the '|---|' rule):
+
+    * first column numeric, other numeric columns -> x and one series per y column (x/y charts);
+    * numeric headers ('| Model | 2018 | 2019 |'), text first column -> a series per row, x from
+      the header (x/y charts);
+    * a text column and two numeric columns whose headers name the axes (or a stated scatter
+      plot) -> one labelled point per row;
+    * otherwise bars: the first text column is the category, each numeric column a series
+      (named by its header when there are several).
+    A cell with digits that is not one clean number gets an "unread_point" note.
+    """
+    doc = fig.doc
+    rows = [(n, _pipe_cells(doc.line(n)) or []) for n in range(first, last + 1)]
+    rule = next((i for i, (_, cells) in enumerate(rows)
+                 if cells and all(_PIPE_RULE_CELL.match(c.replace(" ", "")) for c in cells if c)), None)
+    if rule is not None and rule > 0:
+        header, body = rows[rule - 1][1], rows[rule + 1:]
+    else:
+        header, body = rows[0][1], rows[1:]
+    if not body:
+        return
+    ncols = max(len(cells) for _, cells in body)
+    header = header + [""] * (ncols - len(header))
+    cells = {(n, j): _cell_value(c[j] if j < len(c) else "") for n, c in body for j in range(ncols)}
+    kinds = []
+    for j in range(ncols):
+        states = [cells[(n, j)][0] for n, _ in body]
+        kinds.append("num" if "num" in states and "text" not in states else "text")
+    num_cols = [j for j in range(ncols) if kinds[j] == "num"]
+    text_cols = [j for j in range(ncols) if kinds[j] == "text"]
+    if not num_cols:
+        return
+    bar = fig.chart_type == "bar"
+    header_x = [j for j in num_cols if _single_value(header[j]) and not _header_name(header[j]).isalpha()]
+    raw_of = {n: doc.line(n) for n, _ in body}
+
+    def cell_text(n: int, j: int) -> str:
+        row = dict(body)[n]
+        return _strip_quotes(_strip_bold(row[j])) if j < len(row) else ""
+
+    def value(n: int, j: int):
+        state, num, unit = cells[(n, j)]
+        if state == "bad":
+            _unread(fig, n, raw_of[n], f"table cell {cell_text(n, j)!r} has digits but no readable number")
+        return (num, unit or _header_unit(header[j])) if state == "num" else None
+
+    if not bar and kinds[0] == "num" and len(num_cols) >= 2:
+        ycols = num_cols[1:]
+        for n, _ in body:
+            xv = value(n, 0)
+            for j in ycols:
+                yv = value(n, j)
+                if xv and yv:
+                    series = _header_name(header[j]) if len(ycols) > 1 else ""
+                    _add_point(fig, n, raw_of[n], xv[0], yv[0], series=series, group=series,
+                               x_unit=xv[1], y_unit=yv[1])
+        return
+    if not bar and text_cols and text_cols[0] == 0 and num_cols and len(header_x) == len(num_cols):
+        for n, _ in body:
+            series = cell_text(n, 0)
+            for j in num_cols:
+                yv = value(n, j)
+                if yv:
+                    _add_point(fig, n, raw_of[n], _single_value(header[j])[0], yv[0], series=series, group=series,
+                               y_unit=yv[1])
+        return
+    named = {a: next((j for j in num_cols if _axis_match(fig, _header_name(header[j])) == a), None) for a in "xy"}
+    if not bar and text_cols and len(num_cols) >= 2 and (
+            fig.chart_type == "scatter" or (named["x"] is not None and named["y"] is not None)):
+        jx = named["x"] if named["x"] is not None else num_cols[0]
+        jy = named["y"] if named["y"] is not None and named["y"] != jx else next(j for j in num_cols if j != jx)
+        for n, _ in body:
+            xv, yv = value(n, jx), value(n, jy)
+            if xv and yv:
+                _add_point(fig, n, raw_of[n], xv[0], yv[0], label=cell_text(n, text_cols[0]),
+                           x_unit=xv[1], y_unit=yv[1])
+        return
+    cat_col = text_cols[0] if text_cols else 0
+    ycols = [j for j in num_cols if j != cat_col]
+    for n, _ in body:
+        category = cell_text(n, cat_col)
+        for j in ycols:
+            yv = value(n, j)
+            if yv and category:
+                series = _header_name(header[j]) if len(ycols) > 1 else ""
+                _add_point(fig, n, raw_of[n], "", yv[0], series=series, group=series, y_unit=yv[1],
+                           category=category)
+
+
+# ----------------------------------------------------------------------------------------
 # Claims
 
 
@@ -822,8 +1530,10 @@ def _majority(values: list[str]) -> str:
     return best if values.count(best) * 2 > len(values) or len(set(values)) == 1 else ""
 
 
-def _scale(axis: dict, values: list[Decimal], unit: str) -> tuple[str, str]:
+def _scale(axis: dict, values: list[Decimal], unit: str, from_points: bool = True) -> tuple[str, str]:
     word = axis["scale_word"]
+    if word == "log" and axis.get("log_from_ticks"):
+        return "log", "log: the description prints the axis values as powers of ten"
     if word == "log":
         return "log", "log: the description calls the axis logarithmic"
     if word == "linear":
@@ -832,6 +1542,8 @@ def _scale(axis: dict, values: list[Decimal], unit: str) -> tuple[str, str]:
     if axis["min"] != "":
         lo, hi, what = _num_value(axis["min"]), _num_value(axis["max"]), "the stated range spans"
         src_lo, src_hi = axis["min"], axis["max"]
+    elif values and not from_points:
+        return "linear", "linear: no range or scale is stated (a line chart's positions are read linearly)"
     elif values:
         lo, hi, what = min(values), max(values), "no range is stated and the points span"
         src_lo, src_hi = decimal_text(lo), decimal_text(hi)
@@ -846,8 +1558,47 @@ def _scale(axis: dict, values: list[Decimal], unit: str) -> tuple[str, str]:
     return "linear", f"linear: {what} {src_lo} to {src_hi}{u} ({ratio:.3g}x, under 10x)"
 
 
+def _settle_chart_type(fig: _Figure) -> None:
+    """Decide what each point is once the whole figure is read.
+
+    Bar charts keep no numeric x: a point read with an x (a pair, a numeric key) becomes a bar
+    whose category is the x as printed. On x/y charts a value read without an x (a 'Name:
+    value' line) cannot be placed: it becomes an "unread_point" note, never a point at an
+    invented position. With no stated chart type, the form decides: only values without x
+    make a bar chart, anything else a scatter plot.
+    """
+    if not fig.chart_type:
+        fig.chart_type = "bar" if fig.points and all(p["x"] == "" for p in fig.points) else "scatter"
+        if fig.chart_type == "bar":
+            fig.orientation = "vertical"
+    if fig.chart_type == "bar":
+        for p in fig.points:
+            if p["x"] != "":
+                p["category"] = p["category"] or p["x_token"]
+                p["x"] = ""
+        if fig.orientation == "horizontal" and not (fig.axis["y"]["min"] != "" and fig.axis["x"]["min"] == ""):
+            # the described horizontal axis carries the values: y is always the value axis
+            fig.axis["x"], fig.axis["y"] = fig.axis["y"], fig.axis["x"]
+            fig.point_units["x"], fig.point_units["y"] = fig.point_units["y"], fig.point_units["x"]
+        # the category axis has no range, no scale and no unit from the points
+        fig.axis["x"].update({"min": "", "max": "", "scale_word": "", "log_from_ticks": False})
+        fig.point_units["x"] = []
+        return
+    kept = []
+    for p in fig.points:
+        if p["x"] == "":
+            _unread(fig, p["line_no"], p["raw"],
+                    f"value {p['y']} of {p['category'] or p['series'] or 'a bar'!r} has no x position on a "
+                    f"{fig.chart_type} chart")
+            continue
+        p["category"] = ""
+        kept.append(p)
+    fig.points = kept
+
+
 def _finish_figure(fig: _Figure, parsed: dict) -> None:
     doc = fig.doc
+    _settle_chart_type(fig)
     if not fig.points:
         raise DocumentError(
             doc.source_file, fig.heading_line,
@@ -859,10 +1610,17 @@ def _finish_figure(fig: _Figure, parsed: dict) -> None:
             cand = _majority(fig.point_units[a])
             if cand and (cand.lower() not in ax["label"].lower().split() or cand == ax["label"]):
                 ax["unit"] = cand
-    if not fig.chart_type:
-        fig.chart_type = "scatter"
-    x_scale, x_reason = _scale(fig.axis["x"], [_num_value(p["x"]) for p in fig.points], fig.axis["x"]["unit"])
-    y_scale, y_reason = _scale(fig.axis["y"], [_num_value(p["y"]) for p in fig.points], fig.axis["y"]["unit"])
+    bar = fig.chart_type == "bar"
+    if bar:
+        x_scale, x_reason = "category", "category: the bars' categories"
+        if fig.axis["y"]["scale_word"] == "log":
+            y_scale, y_reason = _scale(fig.axis["y"], [], "")
+        else:
+            y_scale, y_reason = "linear", "linear: bar lengths are read from zero"
+    else:
+        x_scale, x_reason = _scale(fig.axis["x"], [_num_value(p["x"]) for p in fig.points], fig.axis["x"]["unit"],
+                                   from_points=fig.chart_type != "line")
+        y_scale, y_reason = _scale(fig.axis["y"], [_num_value(p["y"]) for p in fig.points], fig.axis["y"]["unit"])
     entries = [e["entry"] for e in fig.legend]
     legend_kind = "none" if not entries else (
         "date" if all(_DATE_ENTRY.match(e) for e in entries) else "series")
@@ -875,12 +1633,14 @@ def _finish_figure(fig: _Figure, parsed: dict) -> None:
         legend_position=fig.legend_position or ("best" if entries else ""),
         n_legend_entries=len(entries), line_no=fig.heading_line, heading=fig.heading,
         legend_kind=legend_kind, x_scale_reason=x_reason, y_scale_reason=y_reason,
-        x_line_no=fig.axis["x"]["line_no"] or "", y_line_no=fig.axis["y"]["line_no"] or ""))
+        x_line_no=fig.axis["x"]["line_no"] or "", y_line_no=fig.axis["y"]["line_no"] or "",
+        orientation=fig.orientation if bar else "", x_ticks="; ".join(fig.axis["x"]["ticks"]),
+        y_ticks="; ".join(fig.axis["y"]["ticks"])))
     for p in fig.points:
         parsed["points"].append(contract.record(
             contract.POINTS, source_file=doc.source_file, line_no=p["line_no"], figure_id=fig.figure_id,
-            series=p["series"], label=p["label"], x=p["x"], y=p["y"], x_unit=fig.axis["x"]["unit"],
-            y_unit=fig.axis["y"]["unit"], color=p["color"], group=p["group"], raw=p["raw"]))
+            series=p["series"], label=p["label"], x=p["x"], y=p["y"], x_unit="" if bar else fig.axis["x"]["unit"],
+            y_unit=fig.axis["y"]["unit"], color=p["color"], group=p["group"], raw=p["raw"], category=p["category"]))
     for order, e in enumerate(fig.legend, 1):
         parsed["legend"].append(contract.record(
             contract.LEGEND, source_file=doc.source_file, line_no=e["line_no"], figure_id=fig.figure_id,

@@ -12,10 +12,14 @@ the full text of that line, so every value can be traced to where it was printed
 
 from __future__ import annotations
 
-#: One row per plotted point of a chart description.
+#: One row per plotted point of a chart description (one row per bar for a bar chart: ``x``
+#: empty, ``category`` the bar's category, ``series`` its group, ``y`` its value). Several rows
+#: may come from one line.
 POINTS = (
     "source_file", "line_no", "figure_id", "series", "label", "x", "y",
     "x_unit", "y_unit", "color", "group", "raw",
+    # beyond the contract's minimum: the bar's category text (bar charts: x is empty)
+    "category",
 )
 
 #: One row per described chart (figure).
@@ -25,6 +29,10 @@ AXES = (
     "legend_position", "n_legend_entries",
     # beyond the contract's minimum:
     "line_no", "heading", "legend_kind", "x_scale_reason", "y_scale_reason",
+    # chart_type is scatter | line | bar; orientation is vertical | horizontal for bars (y is
+    # always the value axis, x the category axis), empty otherwise; ticks are the printed tick
+    # labels ("; "-separated), never a range
+    "orientation", "x_ticks", "y_ticks",
 )
 
 #: Legend entries in the order the description lists them. ``kind`` is "series" for a list

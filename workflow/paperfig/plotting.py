@@ -1,11 +1,14 @@
 """Faithful re-drawing of a described chart, with a round-trip check of the plotted points.
 
 ``render_figure`` draws one figure of a parsed (or checked) chart document with matplotlib's
-object API and the shared style ``paperfig.mplstyle``: the stated axis ranges and scales,
-the legend in the described order, colours and position, point labels kept apart with
-adjustText, and the described arrows. Before anything is written, the points are read back
-from the drawn scatter collections and compared with the figure's points
-(``roundtrip_check``); a mismatch is a ``PaperfigError``. Outputs are deterministic (no
+object API and the shared style ``paperfig.mplstyle``, as the kind of chart it describes:
+scatter plots as scatter plots, line charts as lines joined in x order per series (markers
+on), bar charts as bars (grouped side by side per category, horizontal when described so,
+long category labels rotated). It keeps the stated axis ranges and scales, the legend in the
+described order, colours and position, point labels kept apart with adjustText, and the
+described arrows. Before anything is written, the data is read back from the drawing (scatter
+offsets, line vertices, bar heights at their category ticks) and compared with the figure's
+points (``roundtrip_check``); a mismatch is a ``PaperfigError``. Outputs are deterministic (no
 timestamps, fixed SVG hash salt, a fixed adjustText iteration budget).
 """
 
@@ -316,6 +319,9 @@ def _widen(limits: tuple[float, float], log: bool, fraction: float, low_side: bo
 def draw_figure(doc: dict, figure_id: str) -> Figure:
     """Draw one described figure (under the current rcParams/style) and return the Figure."""
     axes_row, points, legend, arrows = _figure_rows(doc, figure_id)
+    if axes_row.get("chart_type") == "bar":
+        return _draw_bars(axes_row, points, legend, arrows)
+    line_chart = axes_row.get("chart_type") == "line"
     xs = [_float(p.get("x")) for p in points]
     ys = [_float(p.get("y")) for p in points]
     bad = [p for p, x, y in zip(points, xs, ys) if x is None or y is None]
@@ -345,11 +351,14 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
     size = 46 if len(points) > 12 else 58
     for k, key in enumerate(keys):
         members = [(p, x, y) for p, x, y in zip(points, xs, ys) if _point_key(p) == key]
+        if line_chart:  # one line per series, joined in x order, markers on
+            order = sorted(members, key=lambda m: m[1])
+            ax.plot([m[1] for m in order], [m[2] for m in order], color=colours.of(order[0][0]), lw=1.4,
+                    marker="o", markersize=5.5, markeredgewidth=0.6, markeredgecolor="0.25", zorder=3,
+                    gid=f"{POINTS_GID}-line-{k}", label="_nolegend_")
+            continue
         ax.scatter([m[1] for m in members], [m[2] for m in members], c=[colours.of(m[0]) for m in members],
                    s=size, linewidths=0.6, zorder=3, gid=f"{POINTS_GID}-{k}", label="_nolegend_")
-        if axes_row.get("chart_type") == "line" and len(members) > 1:
-            order = sorted(members, key=lambda m: m[1])
-            ax.plot([m[1] for m in order], [m[2] for m in order], color=colours.of(order[0][0]), lw=1.2, zorder=2)
 
     # axes: scale, stated range, labels, ticks
     horizontal_arrows = sum(1 for a in arrows if a.get("direction") not in ("up", "down"))
@@ -392,8 +401,8 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
         if rgb is None:
             member = next((p for p in points if entry in (p.get("series"), p.get("group"))), None)
             rgb = colours.of(member) if member else (0.5, 0.5, 0.5)
-        handles.append(Line2D([], [], linestyle="none", marker="o", markersize=7, markerfacecolor=rgb,
-                              markeredgecolor="0.25", markeredgewidth=0.6, label=entry))
+        handles.append(Line2D([], [], linestyle="-" if line_chart else "none", color=rgb, marker="o", markersize=7,
+                              markerfacecolor=rgb, markeredgecolor="0.25", markeredgewidth=0.6, label=entry))
     leg = None
     if handles:
         ncol = 1
@@ -460,18 +469,136 @@ def draw_label_connectors(ax, texts, targets, renderer, marker_px: float = 0.0, 
                            gid="paperfig-label-connector"))
 
 
+def _bar_key(p: dict) -> str:
+    return p.get("series") or ""
+
+
+def _draw_bars(axes_row: dict, points: list[dict], legend: list[dict], arrows: list[dict]) -> Figure:
+    """Bars: one group per category (in order of first description), one bar per series side
+    by side within it (series in legend order, then in order of description); horizontal bars
+    when the figure says so (first category on top). The value axis starts at zero unless the
+    stated range lies elsewhere; long category labels are rotated."""
+    ys = [_float(p.get("y")) for p in points]
+    bad = [p for p, y in zip(points, ys) if y is None or not (p.get("category") or p.get("x"))]
+    if bad:
+        p = bad[0]
+        raise PaperfigError(f"{p.get('source_file', '?')}:{p.get('line_no', '?')}: bar without a category or "
+                            f"a numeric value ({p.get('category')!r}, {p.get('y')!r})")
+    horizontal = axes_row.get("orientation") == "horizontal"
+    categories = list(dict.fromkeys(p.get("category") or p.get("x") for p in points))
+    keys: list[str] = []
+    for e in legend:
+        if any(_bar_key(p) == e["entry"] for p in points) and e["entry"] not in keys:
+            keys.append(e["entry"])
+    for p in points:
+        if _bar_key(p) not in keys:
+            keys.append(_bar_key(p))
+    fig = Figure()
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    ax._paperfig_series = keys  # read back by plotted_points
+    cycle = [c["color"] for c in matplotlib.rcParams["axes.prop_cycle"]]
+    colours = _Colours(points, legend, False, cycle)
+    width = 0.8 / len(keys)
+    for k, key in enumerate(keys):
+        members = [(p, y) for p, y in zip(points, ys) if _bar_key(p) == key]
+        pos = [categories.index(p.get("category") or p.get("x")) - 0.4 + width * (k + 0.5) for p, _ in members]
+        vals = [y for _, y in members]
+        face = [colours.of(p) for p, _ in members]
+        if horizontal:
+            drawn = ax.barh(pos, vals, height=width * 0.92, color=face, edgecolor="0.25", linewidth=0.5, zorder=3)
+        else:
+            drawn = ax.bar(pos, vals, width=width * 0.92, color=face, edgecolor="0.25", linewidth=0.5, zorder=3)
+        for rect in drawn.patches:
+            rect.set_gid(f"{POINTS_GID}-{'barh' if horizontal else 'bar'}-{k}")
+    # value axis: stated range (widened to hold every bar), from zero for linear bars
+    log = axes_row.get("y_scale") == "log" and all(y > 0 for y in ys)
+    lo, hi = _float(axes_row.get("y_min")), _float(axes_row.get("y_max"))
+    if log:
+        limits = _limits(lo, hi, ys, True)
+    else:
+        a = min([v for v in (lo, *ys, 0.0) if v is not None])
+        b = max([v for v in (hi, *ys, 0.0) if v is not None])
+        span = (b - a) or 1.0
+        limits = (a - (0.04 * span if a < 0 else 0.0), b + 0.06 * span)
+    value_label = _axis_label(axes_row.get("y_label", ""), axes_row.get("y_unit", "")) or "value"
+    category_label = _axis_label(axes_row.get("x_label", ""), axes_row.get("x_unit", ""))
+    long_labels = max(len(c) for c in categories) > 10 or len(categories) > 8
+    if horizontal:
+        if log:
+            ax.set_xscale("log")
+        ax.set_xlim(*limits)
+        ax.set_yticks(range(len(categories)), categories)
+        ax.set_ylim(len(categories) - 0.5, -0.5)  # first category on top
+        ax.set_xlabel(value_label)
+        ax.set_ylabel(category_label)
+        ax.grid(axis="y", visible=False)
+    else:
+        if log:
+            ax.set_yscale("log")
+        ax.set_ylim(*limits)
+        ax.set_xticks(range(len(categories)), categories)
+        ax.set_xlim(-0.5, len(categories) - 0.5)
+        if long_labels:
+            for t in ax.get_xticklabels():
+                t.set_rotation(30)
+                t.set_horizontalalignment("right")
+                t.set_rotation_mode("anchor")
+        ax.set_xlabel(category_label)
+        ax.set_ylabel(value_label)
+        ax.grid(axis="x", visible=False)
+    ax.set_title(_figure_title(axes_row))
+    from matplotlib.patches import Patch
+
+    entries = [e["entry"] for e in legend if any(_bar_key(p) == e["entry"] for p in points)]
+    if not entries and len([k for k in keys if k]) > 1:
+        entries = [k for k in keys if k]
+    handles = []
+    for entry in entries:
+        member = next(p for p in points if _bar_key(p) == entry)
+        handles.append(Patch(facecolor=colours.of(member), edgecolor="0.25", linewidth=0.5, label=entry))
+    if handles:
+        leg = ax.legend(handles=handles, loc=_legend_loc(axes_row.get("legend_position") or "best"))
+        leg.set_zorder(5)
+        leg.set_gid("paperfig-legend")
+    fig.tight_layout()
+    _draw_arrows(ax, arrows)
+    return fig
+
+
 # ----------------------------------------------------------------------------------------
 # Round trip
 
 
-def plotted_points(fig) -> list[tuple[float, float]]:
-    """The (x, y) data coordinates of every point drawn by ``draw_figure`` (tagged collections)."""
-    out: list[tuple[float, float]] = []
+def plotted_points(fig) -> list[tuple]:
+    """The data drawn by ``draw_figure``, read back from the artists it tagged: (x, y) of every
+    scatter offset and line vertex, (category, series, value) of every bar (its category is the
+    label of the tick its centre sits on, its value its height, or its width when horizontal)."""
+    out: list[tuple] = []
     for ax in fig.axes:
         for coll in ax.collections:
             gid = coll.get_gid() or ""
             if gid.startswith(POINTS_GID):
                 out.extend((float(x), float(y)) for x, y in coll.get_offsets())
+        for line in ax.lines:
+            gid = line.get_gid() or ""
+            if gid.startswith(POINTS_GID):
+                out.extend((float(x), float(y)) for x, y in line.get_xydata())
+        series_names = getattr(ax, "_paperfig_series", [])
+        for patch in ax.patches:
+            gid = patch.get_gid() or ""
+            if not gid.startswith(f"{POINTS_GID}-bar"):
+                continue
+            horizontal = gid.startswith(f"{POINTS_GID}-barh")
+            k = int(gid.rsplit("-", 1)[1])
+            if horizontal:
+                centre, value = patch.get_y() + patch.get_height() / 2, patch.get_width()
+                ticks, labels = ax.get_yticks(), ax.get_yticklabels()
+            else:
+                centre, value = patch.get_x() + patch.get_width() / 2, patch.get_height()
+                ticks, labels = ax.get_xticks(), ax.get_xticklabels()
+            near = [lab.get_text() for t, lab in zip(ticks, labels) if abs(t - centre) < 0.5]
+            out.append((near[0] if near else "?", series_names[k] if k < len(series_names) else "?", float(value)))
     return out
 
 
@@ -479,22 +606,42 @@ def _close(a: float, b: float, rel: float = 1e-9) -> bool:
     return abs(a - b) <= rel * max(abs(a), abs(b)) or abs(a - b) <= 1e-12
 
 
+def _same(a, b) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return str(a) == str(b)
+    return _close(float(a), float(b))
+
+
+def _show(item: tuple) -> str:
+    return "(" + ", ".join(f"{v:g}" if isinstance(v, float) else str(v) for v in item) + ")"
+
+
+def expected_points(axes_row: dict, points: list[dict]) -> list[tuple]:
+    """What the drawing must hold: (x, y) per point, or (category, series, value) per bar."""
+    if axes_row.get("chart_type") == "bar":
+        return [(p.get("category") or p.get("x") or "", p.get("series") or "", float(p["y"])) for p in points]
+    return [(float(p["x"]), float(p["y"])) for p in points]
+
+
 def roundtrip_check(expected: list[tuple], plotted: list[tuple], figure_id) -> None:
-    """Every described point is drawn exactly once at its coordinates, and nothing else is."""
-    remaining = [(float(x), float(y)) for x, y in plotted]
+    """Every described point (or bar) is drawn exactly once at its coordinates (its category,
+    series and height), and nothing else is."""
+    norm = lambda item: tuple(v if isinstance(v, str) else float(v) for v in item)  # noqa: E731
+    remaining = [norm(t) for t in plotted]
     missing = []
-    for x, y in ((float(a), float(b)) for a, b in expected):
-        hit = next((i for i, (px, py) in enumerate(remaining) if _close(px, x) and _close(py, y)), None)
+    for item in (norm(t) for t in expected):
+        hit = next((i for i, got in enumerate(remaining)
+                    if len(got) == len(item) and all(_same(a, b) for a, b in zip(got, item))), None)
         if hit is None:
-            missing.append((x, y))
+            missing.append(item)
         else:
             remaining.pop(hit)
     if missing or remaining:
         parts = [f"round trip failed for {figure_id}: {len(expected)} points described, {len(plotted)} drawn"]
         if missing:
-            parts.append("missing from the plot: " + ", ".join(f"({x:g}, {y:g})" for x, y in missing))
+            parts.append("missing from the plot: " + ", ".join(_show(t) for t in missing))
         if remaining:
-            parts.append("drawn but not described: " + ", ".join(f"({x:g}, {y:g})" for x, y in remaining))
+            parts.append("drawn but not described: " + ", ".join(_show(t) for t in remaining))
         raise PaperfigError("; ".join(parts))
 
 
@@ -509,9 +656,23 @@ def _reason_clause(reason: str, scale: str) -> str:
     return f" because {reason}" if reason else ""
 
 
-def figure_caption(axes_row: dict, n_points: int) -> str:
-    """One sentence describing a re-drawn figure, its axis scales and why they were chosen."""
+def figure_caption(axes_row: dict, n_points: int, points: list[dict] | None = None) -> str:
+    """One sentence describing a re-drawn figure: what was drawn (points, lines or bars), its
+    axis scales and why they were chosen."""
     title = _figure_title(axes_row) or axes_row.get("figure_id", "figure")
+    points = points or []
+    if axes_row.get("chart_type") == "bar":
+        n_cat = len({p.get("category") or p.get("x") for p in points}) or n_points
+        n_series = len({p.get("series") for p in points if p.get("series")})
+        how = "horizontal bars" if axes_row.get("orientation") == "horizontal" else "bars"
+        noun = "bar" if n_points == 1 else "bars"
+        grouped = f", grouped by {n_series} series" if n_series > 1 else ""
+        value = _axis_label(axes_row.get("y_label", ""), axes_row.get("y_unit", "")) or "the value"
+        scale = axes_row.get("y_scale") or "linear"
+        word = "logarithmic" if scale == "log" else "linear"
+        return (f"{title}: {n_points} {noun} in {n_cat} "
+                f"{'category' if n_cat == 1 else 'categories'}{grouped}, re-drawn as {how} from the description; "
+                f"{value} is {word}{_reason_clause(axes_row.get('y_scale_reason', ''), scale)}.")
     parts = []
     for a in ("x", "y"):
         label = _axis_label(axes_row.get(f"{a}_label", ""), axes_row.get(f"{a}_unit", "")) or a
@@ -524,7 +685,11 @@ def figure_caption(axes_row: dict, n_points: int) -> str:
     if n_legend:
         kind = "dates" if axes_row.get("legend_kind") == "date" else "series"
         legend = f", coloured by {n_legend} legend {kind}"
-    return (f"{title}: {n_points} {noun} re-drawn from the description{legend}; "
+    drawn = ""
+    if axes_row.get("chart_type") == "line":
+        n_lines = len({p.get("series") or p.get("group") or "" for p in points}) or 1
+        drawn = f" as {n_lines} {'line' if n_lines == 1 else 'lines'} (points joined in x order)"
+    return (f"{title}: {n_points} {noun} re-drawn from the description{drawn}{legend}; "
             f"{parts[0]}, and {parts[1]}.")
 
 
@@ -554,13 +719,12 @@ def render_figure(doc: dict, figure_id: str, outputs: dict[str, str | Path], sty
     axes_row, points, _, _ = _figure_rows(doc, figure_id)
     with mstyle.context(style), matplotlib.rc_context(_DETERMINISTIC_RC):
         fig = draw_figure(doc, figure_id)
-        expected = [(float(p["x"]), float(p["y"])) for p in points]
-        roundtrip_check(expected, plotted_points(fig), figure_id)
+        roundtrip_check(expected_points(axes_row, points), plotted_points(fig), figure_id)
         save_figure(fig, outputs)
     return {
         "figure_id": figure_id,
         "n_points": len(points),
         "x_scale": axes_row.get("x_scale", ""),
         "y_scale": axes_row.get("y_scale", ""),
-        "caption": figure_caption(axes_row, len(points)),
+        "caption": figure_caption(axes_row, len(points), points),
     }

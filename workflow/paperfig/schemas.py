@@ -7,6 +7,8 @@ field descriptions produce datapackage.json, so other tools can read the files w
 
 from __future__ import annotations
 
+from typing import Optional
+
 import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
@@ -14,7 +16,8 @@ from pandera.typing import Series
 from . import contract
 
 SEVERITIES = ("error", "warning", "info")
-VALUE_PARTS = ("value", "first", "second", "delta", "missing")
+VALUE_PARTS = ("value", "first", "second", "delta", "error", "missing")
+CHART_TYPES = ("scatter", "line", "bar")
 ANNOTATION_KINDS = ("compression", "note", "referenced_figure", "empty_section", "bullet")
 
 
@@ -31,22 +34,31 @@ class PointsSchema(_Located):
     figure_id: Series[str]
     series: Series[str] = pa.Field(nullable=True)
     label: Series[str] = pa.Field(nullable=True)
-    x: Series[float] = pa.Field(nullable=False, ignore_na=False, in_range={"min_value": -1e12, "max_value": 1e12})
+    # x is empty for a bar (its position is the category, never an invented number)
+    x: Series[float] = pa.Field(nullable=True, in_range={"min_value": -1e12, "max_value": 1e12})
     y: Series[float] = pa.Field(nullable=False, ignore_na=False, in_range={"min_value": -1e12, "max_value": 1e12})
+    category: Optional[Series[str]] = pa.Field(nullable=True)  # older points.csv have no such column
     raw: Series[str]
 
-    class Config:
-        unique = ["source_file", "line_no"]
+    # several points may come from one line ("(1, 2), (3, 4)", "A: 45.2, B: 50.1"): no unique key
+
+    @pa.dataframe_check
+    def x_or_category(cls, df: pd.DataFrame) -> Series[bool]:
+        """Every point has a numeric x or (a bar) a category."""
+        has_category = df["category"].notna() if "category" in df else False
+        return df["x"].notna() | has_category
 
 
 class AxesSchema(pa.DataFrameModel):
     source_file: Series[str]
     figure_id: Series[str] = pa.Field(unique=True)
+    chart_type: Series[str] = pa.Field(isin=list(CHART_TYPES))
+    orientation: Optional[Series[str]] = pa.Field(nullable=True, isin=["vertical", "horizontal"])
     x_min: Series[float] = pa.Field(nullable=True)
     x_max: Series[float] = pa.Field(nullable=True)
     y_min: Series[float] = pa.Field(nullable=True)
     y_max: Series[float] = pa.Field(nullable=True)
-    x_scale: Series[str] = pa.Field(isin=["linear", "log"])
+    x_scale: Series[str] = pa.Field(isin=["linear", "log", "category"])
     y_scale: Series[str] = pa.Field(isin=["linear", "log"])
     n_legend_entries: Series[int] = pa.Field(ge=0)
 
@@ -95,20 +107,24 @@ class ChecksSchema(pa.DataFrameModel):
 
 #: CSV name -> (pandera model, primary key, column descriptions for datapackage.json).
 PUBLISHED = {
-    "points": (PointsSchema, ["source_file", "line_no"], {
+    "points": (PointsSchema, [], {
         "source_file": "raw document the point was described in",
         "line_no": "1-based line of that document",
         "figure_id": "figure the point belongs to (see axes.csv)",
         "series": "named data series (legend entry) the point belongs to, if any",
         "label": "text printed next to the point (model name or label)",
-        "x": "x coordinate as described", "y": "y coordinate as described",
+        "x": "x coordinate as described (empty for a bar)", "y": "y coordinate (a bar's value) as described",
+        "category": "the bar's category as printed (bar charts only)",
         "x_unit": "unit of x", "y_unit": "unit of y",
         "color": "colour word used by the description", "group": "legend key (series or date)",
         "raw": "the source line as printed",
     }),
     "axes": (AxesSchema, ["figure_id"], {
-        "figure_id": "figure id (<document id>-fig<k>)", "chart_type": "kind of chart",
-        "x_scale": "linear or log, chosen from the values and the description",
+        "figure_id": "figure id (<document id>-fig<k>)", "chart_type": "scatter, line or bar",
+        "orientation": "vertical or horizontal for bar charts (y is always the value axis)",
+        "x_scale": "linear or log, chosen from the values and the description (category for bars)",
+        "x_ticks": "tick labels printed for x ('; '-separated), never a range",
+        "y_ticks": "tick labels printed for y ('; '-separated), never a range",
         "n_legend_entries": "number of legend entries described",
     }),
     "table_values": (TableValuesSchema, ["table_id", "row_idx", "column", "part", "part_name"], {

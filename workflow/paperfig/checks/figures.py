@@ -1,5 +1,10 @@
 """Figure checks: points against the stated axis ranges, legend against points, the model
-list against the points, duplicate points."""
+list against the points, duplicate points.
+
+Only a range the description states (``x_min``/``x_max``, ``y_min``/``y_max`` of axes.csv) is
+a range: printed tick labels (``x_ticks``/``y_ticks``) are not, so a point beyond the last tick
+is never reported as outside the axis. A bar (``category`` set, ``x`` empty) is checked on its
+value only."""
 
 from __future__ import annotations
 
@@ -23,10 +28,20 @@ def _by_figure(rows: list[dict]) -> dict[str, list[dict]]:
 
 
 def point_name(p: dict) -> str:
-    label, series = p.get("label") or "", p.get("series") or ""
+    label, series, category = p.get("label") or "", p.get("series") or "", p.get("category") or ""
+    if category:
+        return f"{category} / {series}" if series else category
     if label and series and name_key(series) not in name_key(label):
         return f"{series} {label}"
     return label or series or f"point at ({p.get('x')}, {p.get('y')})"
+
+
+def _stated_range(axis: dict, coord: str) -> tuple:
+    """(min, max) the description states for an axis; never its tick labels, never for the
+    category axis of a bar chart."""
+    if coord == "x" and (axis.get("chart_type") == "bar" or axis.get("x_scale") == "category"):
+        return None, None
+    return num(axis.get(f"{coord}_min")), num(axis.get(f"{coord}_max"))
 
 
 def _name_size(label: str, axis: dict) -> float | None:
@@ -58,7 +73,7 @@ def check_axis_ranges(doc: dict, settings: dict) -> list[dict]:
         pinned_x_max = False
         for coord in ("x", "y"):
             value = num(p.get(coord))
-            lo, hi = num(axis.get(f"{coord}_min")), num(axis.get(f"{coord}_max"))
+            lo, hi = _stated_range(axis, coord)
             if value is None or (lo is None and hi is None):
                 continue
             stated = f"{fmt(lo) if lo is not None else '?'} to {fmt(hi) if hi is not None else '?'}"
@@ -159,7 +174,7 @@ def check_mentions(doc: dict, settings: dict) -> list[dict]:
         pts = points.get(fid, [])
         if not pts:
             continue
-        names = [p.get("label") or p.get("series") or "" for p in pts]
+        names = [p.get("label") or p.get("category") or p.get("series") or "" for p in pts]
         point_keys = {name_key(n): n for n in names if n}
         mention_keys = {name_key(m.get("name")): m for m in mentions if m.get("name")}
         where_fig = (doc["source_file"], mentions[0].get("line_no"), fid)
@@ -171,7 +186,7 @@ def check_mentions(doc: dict, settings: dict) -> list[dict]:
                     expected="a point named so", observed="none"))
         for key, n in point_keys.items():
             if key not in mention_keys:
-                p = next(p for p in pts if name_key(p.get("label") or p.get("series") or "") == key)
+                p = next(p for p in pts if name_key(p.get("label") or p.get("category") or p.get("series") or "") == key)
                 out.append(finding(
                     "mentions", "warning", doc["source_file"], p.get("line_no"), fid,
                     f"point {n!r} is not in the description's list of models",
@@ -191,7 +206,8 @@ def check_duplicates(doc: dict, settings: dict) -> list[dict]:
         seen: dict[tuple, dict] = {}
         by_label: dict[str, list[dict]] = defaultdict(list)
         for p in pts:
-            key = (name_key(p.get("series") or ""), name_key(p.get("label") or ""), str(num(p.get("x"))), str(num(p.get("y"))))
+            key = (name_key(p.get("series") or ""), name_key(p.get("label") or ""), name_key(p.get("category") or ""),
+                   str(num(p.get("x"))), str(num(p.get("y"))))
             if key in seen:
                 first = seen[key]
                 out.append(finding(
@@ -202,7 +218,7 @@ def check_duplicates(doc: dict, settings: dict) -> list[dict]:
             else:
                 seen[key] = p
             if p.get("label"):
-                by_label[name_key((p.get("series") or "") + "|" + p["label"])].append(p)
+                by_label[name_key((p.get("series") or "") + "|" + (p.get("category") or "") + "|" + p["label"])].append(p)
         for group in by_label.values():
             coords = {(str(num(p.get("x"))), str(num(p.get("y")))) for p in group}
             if len(coords) > 1:

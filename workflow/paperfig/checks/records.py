@@ -29,6 +29,8 @@ def check_points(doc: dict, settings: dict) -> list[dict]:
             text = str(p.get(coord, "")).strip()
             where = (doc["source_file"], p.get("line_no"), p.get("figure_id"))
             name = p.get("label") or p.get("series") or "point"
+            if not text and coord == "x" and p.get("category"):
+                continue  # a bar: its position is its category, there is no x
             if not text:
                 out.append(finding("plausibility", "warning", *where,
                                    f"{name}: no {coord} coordinate", observed="", cells=[(p.get("line_no"), "points", coord)]))
@@ -48,7 +50,8 @@ def check_points(doc: dict, settings: dict) -> list[dict]:
                 out.append(finding("plausibility", "warning", *where,
                                    f"{name}: {coord} = {text} is not positive on a size axis",
                                    expected="> 0", observed=text, cells=[(p.get("line_no"), "points", coord)]))
-    keys = Counter((p.get("figure_id"), p.get("line_no"), p.get("series"), p.get("label"), p.get("x"), p.get("y"))
+    keys = Counter((p.get("figure_id"), p.get("line_no"), p.get("series"), p.get("label"), p.get("category"),
+                    p.get("x"), p.get("y"))
                    for p in doc.get("points", []))
     for key, count in keys.items():
         if count > 1:
