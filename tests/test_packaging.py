@@ -48,3 +48,14 @@ def test_readme_starts_with_the_two_commands_ci_runs():
     ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines()
           if line and not line.startswith(("#", "set ", "cd "))]
     assert ci == block
+
+
+def test_version_is_written_once_and_agrees_everywhere():
+    import paperfig
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    citation = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    assert str(citation["version"]) == version
+    # The package reads the installed metadata (reinstall with `pip install -e .` after a bump).
+    assert paperfig.__version__ == version
+    assert version not in (ROOT / "workflow" / "paperfig" / "__init__.py").read_text()

@@ -10,6 +10,7 @@ style) stays in the paperfig checkout the installed ``paperfig`` package comes f
       config/corrections.yaml    no corrections yet (the entry format as comments)
       config/header_aliases.yaml no header aliases yet (the entry format as comments)
       config/synthesis.yaml      the example survey's synthesis rules, to adapt
+      profiles/default/config.yaml  the checkout's workflow profile (rerun-incomplete, ...)
       data/raw/.gitkeep          the documents go here
       README.md                  what to do next
 
@@ -38,6 +39,7 @@ SURVEY_FILES = (
     "config/corrections.yaml",
     "config/header_aliases.yaml",
     "config/synthesis.yaml",
+    "profiles/default/config.yaml",
     "data/raw/.gitkeep",
 )
 LINK_NAME = "workflow"
@@ -111,7 +113,9 @@ def init_survey(folder: str | Path, force: bool = False, title: str | None = Non
         "config/config.yaml": CONFIG.format(title=json.dumps(title)),
         "config/corrections.yaml": CORRECTIONS,
         "config/header_aliases.yaml": HEADER_ALIASES,
-        "config/synthesis.yaml": SYNTHESIS_HEADER + _example_synthesis(source),
+        "config/synthesis.yaml": SYNTHESIS_HEADER + _checkout_file(source, "config/synthesis.yaml"),
+        # Snakemake reads profiles/default/ beside the Snakefile: the checkout's settings apply here too.
+        "profiles/default/config.yaml": _checkout_file(source, "profiles/default/config.yaml"),
         "data/raw/.gitkeep": "",
     }
     written = []
@@ -125,12 +129,13 @@ def init_survey(folder: str | Path, force: bool = False, title: str | None = Non
     return written
 
 
-def _example_synthesis(workflow: Path) -> str:
-    path = workflow.parent / "config" / "synthesis.yaml"
+def _checkout_file(workflow: Path, name: str) -> str:
+    """A file of the checkout the survey copies (the example synthesis rules, the profile)."""
+    path = workflow.parent / name
     try:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise InitError(f"{path}: cannot read the example synthesis rules ({exc.strerror})") from None
+        raise InitError(f"{path}: cannot read it to copy it into the survey ({exc.strerror})") from None
 
 
 SNAKEFILE = '''\
@@ -147,6 +152,17 @@ PAPERFIG_WORKFLOW = link_workflow(workflow.basedir)
 
 
 include: str(PAPERFIG_WORKFLOW.parent / "Snakefile")
+
+
+# An included Snakefile does not set the default target: this rule builds what its `all` does.
+localrules:
+    survey,
+
+
+rule survey:
+    input:
+        rules.all.input,
+    default_target: True
 '''
 
 CONFIG = '''\
