@@ -38,7 +38,7 @@ def main(args):
 
 if __name__ == "__main__":
     p = cli.parser(__doc__)
-    p.add_argument("checked", nargs="+", help="checked.json of every document")
+    p.add_argument("checked", nargs="*", help="checked.json of every document (none in a new survey)")
     p.add_argument("--out-dir", required=True)
     p.add_argument("--corrections", required=True)
     p.add_argument("--settings-json", default="{}")
