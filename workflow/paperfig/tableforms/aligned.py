@@ -1,7 +1,528 @@
-"""Placeholder: the aligned reader is being written."""
+"""Whitespace-aligned tables, as pdftotext, pdfplumber and OCR engines print them.
+
+No delimiter marks the cells, so a table is recognised by its *values*.
+
+Grammar
+-------
+* **Value token** (:func:`is_value`): a whole whitespace token that is a number (sign,
+  thousands commas ``41,021.00``, decimals) with an optional suffix ``%``, ``x``/``X``/``×``,
+  ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``, ``†``, ``‡``, ``§``, superscript
+  digits, ``(?)``); a pair ``88.5/84.3``; or a missing mark ``-``, ``–``, ``—``, ``--``, ``N/A``,
+  ``n/a``, ``NA``. Printed forms spread over several tokens are one token: ``81.2 ± 0.3``
+  (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``, ``86.8 / 81.7``. Text that merely
+  contains digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``,
+  ``(2019)``. A *weak* value is one a label may hold: an integer, optionally with a size
+  suffix (``2``, ``7B``, ``1.3B``, ``2019``); the others are *strong* (decimals, ``%``, ``x``,
+  pairs, ``±``, missing marks).
+* **Data line**: no tab, ends with a run of n >= 1 value tokens, the text before the run (the
+  label) has at most 8 words, no sentence boundary (``word. Word``) and no word of running text
+  (``is``, ``are``, ``we``, ``their``, ``approximately``, ``achieves`` ...: "Our model reaches
+  84.3 82.1" is prose); headings, captions (``Table 2: ..``) and list items (``* At
+  approximately 8 MB, the score is 82``, ``1. ..``) are never data lines, except a line made
+  only of values (a row whose label cell is blank). ``-``/``+`` items may be rows (``+ KD``,
+  ``- w/o KD``), but a run made only of them is a list, not a table.
+* **Run**: consecutive data lines; a single blank line between two data lines does not end it
+  when the next line holds >= 2 values (pdftotext prints blank lines between rows); a short
+  line without values (<= 5 words, no period, no 2+ space gap) between two data lines is a
+  group label row. A run is a table when >= 2 of its rows hold >= 2 values that agree on the
+  number k of value columns (below). A first row whose values are all years or sizes (``2019
+  2020``, ``7B 13B``) above rows with other values is a header row.
+* **Header**: the line(s) directly above the run (one blank line allowed between) that hold no
+  value tokens except years/sizes, are not a caption, heading or bullet, do not end a sentence
+  and have <= 15 words: one line for single-spaced tables, up to three for 2+-space layouts.
+
+Two layouts
+-----------
+1. **Columns separated by 2+ spaces** (pdftotext ``-layout``), chosen when most data lines
+   have a 2+ space gap. Each line is split on runs of >= 2 spaces; the trailing pieces made of
+   values are the value part (a piece may hold several values printed close together), the
+   pieces before it the label part. Columns come from character positions: value columns are
+   the x-intervals covered by the value tokens of any row (a river of blank x between two
+   columns separates them; adjacent intervals no row uses together are one column printed
+   unevenly), label columns the same over the label pieces. Every token lands in the column it
+   overlaps, so a row with blank cells keeps its values in the right columns. Header pieces go
+   to the column they overlap (a piece over several columns, a group header, to the first).
+   When two values of one row land in one column, positions cannot be trusted: the run is
+   read as layout 2 (note ``columns_by_order``).
+2. **Single spaces everywhere** (``FP16 74.7% 59.3% 10.99``, ``Llama 2 7B 45.3 61.0``): k is
+   the number of trailing values most rows agree on, where a row with more than k values
+   agrees when the extra leading ones are weak (``Llama 2 7B``: the ``2`` and ``7B`` are label
+   text), a row with fewer does not. Ties go to the k the header names (k+1 or k words), else
+   to the largest k whose leftmost value column is not all weak values beside strong ones.
+   Label = the tokens before the last k values; extra strong values read into a label get a
+   note (``label_values``); a row with n < k values is padded with "" on the right (missing
+   cells are usually last; note ``short_row``). The header is split into k+1 cells: by its
+   2+ space gaps, else by whitespace when it has k+1 (or k: blank label header) words, else
+   the last k words are the names and the rest the label header (note
+   ``header_split_by_position``).
+"""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Collection, Sequence
 
-def find(lines, skip=()):
-    return []
+from .. import patterns
+from . import Grid
+
+_NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
+        r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
+_ONE = rf"(?:{_NUM})(?:%|[xX×]|[kKMBGT])?[*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
+_MISSING = r"[-–—−]|--|N/?A|n/?a"
+_VALUE = re.compile(
+    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\))?"
+    rf"|{_MISSING})$")
+_WEAK = re.compile(r"^(?:\d+[kKMBGT]?|\d+\.\d+[kKMBGT])$")
+_YEAR_OR_SIZE = re.compile(r"^(?:(?:19|20)\d\d|\d+(?:\.\d+)?[kKMBGT])$")
+_SENTENCE = re.compile(r"[a-z]{2,}[.!?]\s+[A-Z]|[a-z]{4,}[.!?]$")
+_SENTENCE_END = re.compile(r"[a-z]{4,}[.!?]$")
+_RULE = re.compile(r"^[|+]?\s*[-=_—–─━~]{3,}[-=_—–─━~\s|+]*$")
+_GAP = re.compile(r"\S(\s{2,})\S")
+_MAX_LABEL_WORDS = 8
+
+
+def is_value(token: str) -> bool:
+    """A whole token of the value grammar (see the module doc)."""
+    return bool(_VALUE.match(token.strip()))
+
+
+def is_weak(token: str) -> bool:
+    """An integer or a size (``2``, ``7B``, ``2019``): a value a label may also hold."""
+    return bool(_WEAK.match(token))
+
+
+@dataclass
+class _Tok:
+    text: str
+    start: int
+    end: int
+    value: bool
+
+
+@dataclass
+class _Line:
+    ln: int
+    text: str
+    toks: list[_Tok]
+    n: int  # trailing value tokens
+
+    @property
+    def values(self) -> list[_Tok]:
+        return self.toks[len(self.toks) - self.n:] if self.n else []
+
+    @property
+    def label_toks(self) -> list[_Tok]:
+        return self.toks[:len(self.toks) - self.n]
+
+    @property
+    def label(self) -> str:
+        return " ".join(t.text for t in self.label_toks)
+
+    @property
+    def gapped(self) -> bool:
+        return bool(_GAP.search(self.text.strip()))
+
+
+def tokens(text: str, start: int = 0) -> list[_Tok]:
+    """Whitespace tokens with their columns; printed compounds (``81.2 ± 0.3``, ``85.3 (-5.6)``,
+    ``86.8 / 81.7``) merged into one value token."""
+    raw = [(m.group(0), m.start() + start, m.end() + start) for m in re.finditer(r"\S+", text)]
+    out: list[_Tok] = []
+    i = 0
+    while i < len(raw):
+        for j in (i + 2, i + 1):
+            if j < len(raw) and _VALUE.match(text[raw[i][1] - start:raw[j][2] - start]):
+                out.append(_Tok(text[raw[i][1] - start:raw[j][2] - start], raw[i][1], raw[j][2], True))
+                i = j + 1
+                break
+        else:
+            out.append(_Tok(raw[i][0], raw[i][1], raw[i][2], bool(_VALUE.match(raw[i][0]))))
+            i += 1
+    return out
+
+
+def _analyse(ln: int, text: str) -> _Line:
+    toks = tokens(text)
+    n = 0
+    for t in reversed(toks):
+        if not t.value:
+            break
+        n += 1
+    return _Line(ln, text, toks, n)
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[*•●▪◦‣]|\d{1,3}[.)])\s+")
+_DASH_ITEM = re.compile(r"^\s*[-+–]\s+\S")
+#: Words of running text that a row label does not hold (verbs, pronouns, hedges).
+_PROSE_WORDS = frozenset("""is are was were be been being has have had we our us they their it its
+this these those which where when than approximately around about roughly reaches reached
+achieves achieved shows showed improves improved obtains obtained drops dropped""".split())
+
+
+def _excluded(text: str) -> bool:
+    """Headings, captions and list items (``*``, ``•``, ``1.``) are never rows or headers; a
+    ``-``/``+`` item may be a row (``+ KD``, ``- w/o KD``), a run made only of them is a list."""
+    return bool(patterns.heading(text) or patterns.caption_kind(text) or _LIST_ITEM.match(text))
+
+
+def _data_line(line: _Line) -> bool:
+    if line.n == 0 or len(line.label_toks) > _MAX_LABEL_WORDS:
+        return False
+    if _excluded(line.text) and line.label_toks:
+        return False
+    if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.label_toks):
+        return False
+    return not _SENTENCE.search(line.label)
+
+
+def _label_only(line: _Line) -> bool:
+    s = line.text.strip()
+    return (line.n == 0 and 0 < len(line.toks) <= 5 and not s.endswith((".", ":", ",", ";")) and not is_rule(s)
+            and not _excluded(line.text) and not line.gapped and not any(t.value for t in line.toks))
+
+
+def _header_line(line: _Line) -> bool:
+    s = line.text.strip()
+    if not s or _excluded(line.text) or len(line.toks) > 15 or _SENTENCE_END.search(s):
+        return False
+    if s.endswith((",", ";")) or (s.endswith(":") and len(line.toks) > 2) or is_rule(s):
+        return False
+    if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.toks):
+        return False
+    return all(not t.value or _YEAR_OR_SIZE.match(t.text) for t in line.toks)
+
+
+# --------------------------------------------------------------------------- runs
+
+
+def _runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Line]]:
+    def usable(ln: int) -> bool:
+        return 1 <= ln <= len(lines) and ln not in skip and "\t" not in lines[ln - 1]
+
+    analysed: dict[int, _Line] = {}
+
+    def get(ln: int) -> _Line:
+        if ln not in analysed:
+            analysed[ln] = _analyse(ln, lines[ln - 1])
+        return analysed[ln]
+
+    def data(ln: int, min_n: int = 1) -> bool:
+        return (usable(ln) and bool(lines[ln - 1].strip()) and _data_line(get(ln))
+                and get(ln).n >= min_n)
+
+    runs = []
+    ln = 1
+    while ln <= len(lines):
+        if not data(ln):
+            ln += 1
+            continue
+        run = [get(ln)]
+        nxt = ln + 1
+        while nxt <= len(lines):
+            if data(nxt):
+                run.append(get(nxt))
+                nxt += 1
+                continue
+            # up to three lines of group labels / wrapped labels, with at most one blank line,
+            # continue the run when a row of >= 2 values follows
+            gap: list[int] = []
+            j = nxt
+            while j <= len(lines) and len(gap) < 3 and usable(j) and not data(j):
+                if lines[j - 1].strip() and not (_label_only(get(j)) or is_rule(lines[j - 1])):
+                    break
+                gap.append(j)
+                j += 1
+            blanks = sum(1 for g in gap if not lines[g - 1].strip())
+            if gap and blanks <= 1 and data(j, 2):
+                run.extend(get(g) for g in gap if lines[g - 1].strip() and not is_rule(lines[g - 1]))
+                nxt = j
+                continue
+            # a label wrapped onto the lines below the last row
+            while (nxt <= len(lines) and usable(nxt) and lines[nxt - 1].strip()
+                   and _label_only(get(nxt)) and _indent(lines[nxt - 1]) > _indent(run[-1].text)):
+                run.append(get(nxt))
+                nxt += 1
+            break
+        runs.append(run)
+        ln = nxt
+    return runs
+
+
+def is_rule(text: str) -> bool:
+    """A line drawn with dashes, equals signs or box characters (``-----  -----``, ``=====``)."""
+    return bool(_RULE.match(text.strip()))
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
+
+
+def _choose_k(rows: list[_Line], header_words: int | None) -> tuple[int, int]:
+    """(k, number of rows agreeing with k): see the module doc, layout 2."""
+    ns = [r.n for r in rows if r.n]
+    top = max(ns)
+    if top < 2:
+        return 0, 0
+
+    def agrees(r: _Line, k: int) -> bool:
+        return r.n == k or (r.n > k and all(is_weak(t.text) for t in r.values[:r.n - k]))
+
+    scores = {k: sum(agrees(r, k) for r in rows if r.n) for k in range(2, top + 1)}
+    best = max(scores.values())
+    tied = sorted((k for k, s in scores.items() if s == best), reverse=True)
+    if header_words:
+        for k in tied:
+            if header_words == k + 1:
+                return k, best
+        for k in tied:
+            if header_words == k:
+                return k, best
+    for k in tied:
+        col = [r.values[r.n - k].text for r in rows if r.n >= k]
+        right = [t.text for r in rows if r.n >= k for t in r.values[r.n - k + 1:]]
+        if col and all(is_weak(c) for c in col) and any(not is_weak(t) for t in right):
+            continue
+        return k, best
+    return tied[-1], best
+
+
+# --------------------------------------------------------------------------- layouts
+
+
+def _pieces(text: str) -> list[tuple[str, int, int]]:
+    """Text pieces separated by runs of >= 2 spaces, with their columns."""
+    return [(m.group(0), m.start(), m.end()) for m in re.finditer(r"\S+(?: \S+)*", text)]
+
+
+def _intervals(spans: list[tuple[int, int]]) -> list[list[int]]:
+    out: list[list[int]] = []
+    for s, e in sorted(spans):
+        if out and s < out[-1][1]:
+            out[-1][1] = max(out[-1][1], e)
+        else:
+            out.append([s, e])
+    return out
+
+
+def _column_of(s: int, e: int, cols: list[list[int]], first: bool = False) -> int:
+    overlaps = [(min(e, c[1]) - max(s, c[0]), i) for i, c in enumerate(cols)]
+    hit = [i for o, i in overlaps if o > 0]
+    if hit:
+        return hit[0] if first else max(overlaps)[1]
+    mid = (s + e) / 2
+    return min(range(len(cols)), key=lambda i: abs((cols[i][0] + cols[i][1]) / 2 - mid))
+
+
+def _split_row(line: _Line) -> tuple[list[tuple[str, int, int]], list[_Tok]]:
+    """Layout 1: the label pieces and the value tokens of a row."""
+    pieces = _pieces(line.text)
+    cut = len(pieces)
+    while cut > 0 and all(t.value for t in tokens(pieces[cut - 1][0], pieces[cut - 1][1])):
+        cut -= 1
+    values = [t for p in pieces[cut:] for t in tokens(p[0], p[1])]
+    return pieces[:cut], values
+
+
+def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tuple[int, list[str]]] | None:
+    split = {r.ln: _split_row(r) for r in rows}
+    value_cols = _intervals([(t.start, t.end) for _, vals in split.values() for t in vals])
+    n_max = max(len(v) for _, v in split.values())
+    while len(value_cols) > n_max:  # a column printed unevenly: merge intervals no row uses together
+        used = [{_column_of(t.start, t.end, value_cols) for t in vals} for _, vals in split.values()]
+        pair = next((i for i in range(len(value_cols) - 1)
+                     if not any(i in u and i + 1 in u for u in used)), None)
+        if pair is None:
+            break
+        value_cols[pair:pair + 2] = [[value_cols[pair][0], value_cols[pair + 1][1]]]
+    label_cols = _intervals([(s, e) for labels, _ in split.values() for _, s, e in labels])
+    out = []
+    for r in rows:
+        labels, vals = split[r.ln]
+        lab = [""] * len(label_cols)
+        for text, s, e in labels:
+            i = _column_of(s, e, label_cols)
+            lab[i] = f"{lab[i]} {text}".strip()
+        cells = [""] * len(value_cols)
+        for t in vals:
+            i = _column_of(t.start, t.end, value_cols)
+            if cells[i]:
+                notes.append((r.ln, "columns_by_order", "two values of this row fall in one column; "
+                              "the table is read by value order instead of character position"))
+                return None
+            cells[i] = t.text
+        out.append((r.ln, lab + cells))
+    heads = []
+    value_start = value_cols[0][0] if value_cols else 10 ** 9
+    for h in header:
+        pieces = _pieces(h.text) if h.gapped else [(t.text, t.start, t.end) for t in h.toks]
+        lab = [""] * len(label_cols)
+        cells = [""] * len(value_cols)
+        for text, s, e in pieces:
+            if (e <= value_start or not value_cols) and label_cols:
+                i = _column_of(s, e, label_cols)
+                lab[i] = f"{lab[i]} {text}".strip()
+            elif value_cols:
+                i = _column_of(s, e, value_cols, first=True)
+                cells[i] = f"{cells[i]} {text}".strip()
+        heads.append((h.ln, lab + cells))
+    return heads + out
+
+
+def _by_order(rows: list[_Line], header: list[_Line], notes: list) -> list[tuple[int, list[str]]] | None:
+    head = header[-1] if header else None
+    head_pieces = _pieces(head.text) if head is not None and head.gapped else None
+    words = len(head_pieces) if head_pieces else (len(head.toks) if head is not None else None)
+    k, agree = _choose_k(rows, words)
+    if k < 2 or agree < 2:
+        return None
+    out = []
+    for r in rows:
+        if r.n >= k:
+            extra = r.values[:r.n - k]
+            if any(not is_weak(t.text) for t in extra):
+                notes.append((r.ln, "label_values", f"row has {r.n} values, the table {k}; the first "
+                              f"{r.n - k} read as part of the label"))
+            label = " ".join(t.text for t in r.toks[:len(r.toks) - k])
+            out.append((r.ln, [label] + [t.text for t in r.values[r.n - k:]]))
+        else:
+            if r.n:
+                notes.append((r.ln, "short_row", f"row has {r.n} of {k} values; the missing cells are "
+                              "left blank at the right"))
+            out.append((r.ln, [r.label] + [t.text for t in r.values] + [""] * (k - r.n)))
+    heads = []
+    if head is not None:
+        for h in header[:-1]:
+            heads.append((h.ln, [" ".join(t.text for t in h.toks)] + [""] * k))
+        names = [p[0] for p in head_pieces] if head_pieces else [t.text for t in head.toks]
+        if len(names) == k + 1:
+            cells = names
+        elif len(names) == k:
+            cells = [""] + names
+        elif len(names) > k + 1:
+            cells = [" ".join(names[:len(names) - k])] + names[len(names) - k:]
+            notes.append((head.ln, "header_split_by_position",
+                          f"header has {len(names)} words for {k} value columns: header split by position, "
+                          "the last words name the columns"))
+        else:
+            cells = [""] * (k + 1 - len(names)) + names
+            notes.append((head.ln, "header_split_by_position",
+                          f"header has {len(names)} names for {k} value columns: header split by position, "
+                          "aligned right"))
+        heads.append((head.ln, cells))
+    return heads + out
+
+
+def _header_above(lines: Sequence[str], skip: Collection[int], first: int,
+                  limit: int) -> tuple[list[_Line], int]:
+    """The header lines above a run's first row and the block's first line (a rule drawn under
+    or over the header belongs to the block; one blank line between header and rows is allowed)."""
+    found: list[_Line] = []
+    top = first
+    ln = first - 1
+    blank_used = False
+    while ln >= 1 and len(found) < limit:
+        text = lines[ln - 1]
+        if ln in skip or "\t" in text:
+            break
+        if not text.strip():
+            if blank_used or found:
+                break
+            blank_used = True
+            ln -= 1
+            continue
+        if is_rule(text):
+            top = ln
+            ln -= 1
+            continue
+        line = _analyse(ln, text)
+        if not _header_line(line):
+            break
+        found.insert(0, line)
+        top = ln
+        ln -= 1
+    return found, top
+
+
+def _wrapped(run: list[_Line]) -> tuple[list[_Line], dict[int, list[str]]]:
+    """Label lines printed under a row, indented deeper than it, are that row's label wrapped:
+    (the run without them, {row line: [continuation texts]})."""
+    kept: list[_Line] = []
+    wraps: dict[int, list[str]] = {}
+    owner: _Line | None = None
+    prev_ln = -1
+    for r in run:
+        if (not r.n and owner is not None and r.ln == prev_ln + 1
+                and _indent(r.text) > _indent(owner.text)):
+            wraps.setdefault(owner.ln, []).append(r.text.strip())
+        else:
+            kept.append(r)
+            owner = r if r.n else None
+        prev_ln = r.ln
+    return kept, wraps
+
+
+def _add_wraps(rows: list[tuple[int, list[str]]], wraps: dict[int, list[str]], notes: list) -> None:
+    for ln, cells in rows:
+        if ln not in wraps:
+            continue
+        first_value = next((i for i, c in enumerate(cells) if c and is_value(c)), len(cells))
+        target = max((i for i in range(first_value) if cells[i]), default=0)
+        cells[target] = " ".join([cells[target]] + wraps[ln]).strip()
+        notes.append((ln, "wrapped_label", f"label continued on the next {len(wraps[ln])} line(s)"))
+
+
+def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid | None:
+    last_ln = run[-1].ln
+    data = [r for r in run if r.n]
+    if sum(1 for r in data if r.n >= 2) < 2:
+        return None
+    if all(_DASH_ITEM.match(r.text) and r.label_toks for r in data):
+        return None  # a list of "- name value value" items
+    notes: list[tuple[int, str, str]] = []
+    run, wraps = _wrapped(run)
+    promoted: list[_Line] = []
+    first = run[0]
+    if (first.n >= 2 and all(_YEAR_OR_SIZE.match(t.text) for t in first.values)
+            and any(not _YEAR_OR_SIZE.match(t.text) and not is_weak(t.text) for r in run[1:] for t in r.values)):
+        promoted = [first]
+        run = run[1:]
+    layout1 = sum(1 for r in run if r.n and r.gapped) * 2 > sum(1 for r in run if r.n)
+    header, top = _header_above(lines, skip, (promoted or run)[0].ln, 3 if layout1 else 1)
+    if not promoted:
+        # a header line printed only over the label column is a group label row ("Encoders")
+        value_start = min(r.values[0].start for r in run if r.n)
+        k_guess = Counter(r.n for r in run if r.n).most_common(1)[0][0]
+        while header and (
+                (layout1 and len(header[-1].text.rstrip()) <= value_start and len(header) > 1)
+                or (not layout1 and len(header[-1].toks) <= 3 and len(header[-1].toks) * 2 < k_guess + 1)):
+            run.insert(0, header.pop())
+    header += promoted
+    rows = None
+    if layout1:
+        rows = _by_position(run, header, notes)
+    if rows is None:
+        rows = _by_order(run, header, notes)
+    if rows is None:
+        return None
+    _add_wraps(rows, wraps, notes)
+    for _, cells in rows:  # a table border read as a character by OCR: "| BERT-base"
+        if cells:
+            cells[0] = cells[0].strip("|¦ ").strip()
+    first_ln = min(top, header[0].ln if header else run[0].ln, run[0].ln)
+    if last_ln < len(lines) and last_ln + 1 not in skip and is_rule(lines[last_ln]):
+        last_ln += 1  # a bottom rule
+    return Grid(form="aligned", first_line=first_ln, last_line=last_ln, rows=rows,
+                lines=list(range(first_ln, last_ln + 1)), notes=notes)
+
+
+def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
+    grids = []
+    taken: set[int] = set(skip)
+    for run in _runs(lines, skip):
+        grid = _grid(run, lines, taken)
+        if grid and not taken & set(grid.lines):
+            grids.append(grid)
+            taken |= set(grid.lines)
+    return grids

@@ -28,7 +28,7 @@ Grammar
   ``\emph``, ``\underline``, ``\mathbf``, ``\mathrm``, ``\text``, ``{\bf x}``, ``\textcolor{c}{x}``,
   ``\makecell{a\\b}`` ...); ``\pm`` -> ``±``, ``\times`` -> ``×``, ``\%`` -> ``%``, ``\_`` -> ``_``,
   ``\dagger``/``\ddagger`` -> ``†``/``‡``, mark superscripts ``^{*}``, ``^\dagger`` -> the mark,
-  a standard deviation subscript ``84.3_{\pm 0.2}`` -> ``84.3 ± 0.2``, ``~`` -> space, a cell of
+  Markdown bold ``**x**`` (Nougat mixes it in) removed; a standard deviation subscript ``84.3_{\pm 0.2}`` -> ``84.3 ± 0.2``, ``~`` -> space, a cell of
   ``--``/``---`` alone -> ``—``, a thin space between digits (``41\,021``) -> nothing;
   citations, labels, footnotes, spacing and colour commands dropped; math delimiters
   (``$``, ``\(``, ``\)``) removed; other subscripts and superscripts kept as ``_{BASE}``,
@@ -222,7 +222,7 @@ def _drop_braces(t: str) -> str:
 
 def clean_latex(text: str, unknown: list[str] | None = None) -> str:
     """The printed text of a LaTeX cell or caption, made plain (see the module doc)."""
-    t = text
+    t = re.sub(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", r"\1", text)  # Markdown bold (Nougat's .mmd)
     for esc, rep in _ESCAPES.items():
         t = t.replace(esc, rep)
     t = re.sub(r"(?<=\d)\\,(?=\d)", "", t)
