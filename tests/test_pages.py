@@ -12,7 +12,7 @@ from paperfig.aliases import load_aliases, validate_aliases
 from paperfig.documents import document_from_text, read_document
 from paperfig.errors import ConfigError, DocumentError
 from paperfig.pages import parse_page_document
-from paperfig.parse import detect_shape
+from paperfig.parse import parse_document
 
 ROOT = Path(__file__).resolve().parents[1]
 RAW = ROOT / "data" / "raw"
@@ -361,7 +361,7 @@ def seeds():
     out = {}
     for name, shape in ((SEED_PAGE, "page"), (SEED_SLIDES, "slides")):
         doc = read_document(RAW / name)
-        assert detect_shape(doc) == shape
+        assert parse_document(doc, aliases)["shape"] == shape
         out[name] = (doc, parse_page_document(doc, shape, aliases))
     return out
 

@@ -66,16 +66,16 @@ import logging
 import re
 from dataclasses import dataclass, field
 
-from . import cells, contract, numbers
+from . import cells, contract, numbers, patterns
 from .aliases import normalise_aliases
 from .documents import Document
 from .errors import DocumentError
 
 log = logging.getLogger("paperfig")
 
-_CAPTION = re.compile(r"^\s*(?P<kind>Table|Tab\.|Figure|Fig\.)\s+(?P<num>\d+)\s*[:.]", re.IGNORECASE)
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<text>\S.*?)\s*#*\s*$")
-_BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*•]|\d+[.)])\s+(?P<text>.*)$")
+_CAPTION = patterns.CAPTION
+_HEADING = patterns.HEADING
+_BULLET = patterns.BULLET
 _ARROW = r"(?:=+>|-+>|→|⇒)"
 _NUM = r"[-+]?\d+(?:\.\d+)?"
 _UNCERTAIN = r"\(\s*\?\s*\)"
@@ -175,9 +175,10 @@ class Block:
 
 
 class _PageParser:
-    def __init__(self, doc: Document, shape: str, aliases: dict):
+    def __init__(self, doc: Document, shape: str, aliases: dict, grids=None):
         self.doc = doc
         self.shape = shape
+        self.grids = grids
         self.aliases = normalise_aliases(aliases)
         self.parsed = contract.empty_parsed(doc.source_file, doc.doc_id, shape)
 
@@ -200,30 +201,6 @@ class _PageParser:
         return hit["header"]
 
     # ---------------------------------------------------------------- blocks
-    def find_blocks(self) -> list[list[tuple[int, list[str]]]]:
-        runs: list[list[tuple[int, list[str]]]] = []
-        current: list = []
-        for ln, line in enumerate(self.doc.lines, 1):
-            if "\t" in line and line.strip():
-                current.append((ln, [c.strip() for c in line.split("\t")]))
-            elif current:
-                runs.append(current)
-                current = []
-        if current:
-            runs.append(current)
-        blocks = []
-        for run in runs:
-            start = 0
-            first = run[0][1]
-            for i in range(1, len(run)):
-                cells_ = run[i][1]
-                if (cells_[0] and cells_[0] == first[0] and self._header_like(cells_)
-                        and any(not self._header_like(c) for _, c in run[start + 1:i])):
-                    blocks.append(run[start:i])
-                    start = i
-            blocks.append(run[start:])
-        return blocks
-
     @staticmethod
     def _counts(cells_: list[str]) -> tuple[int, int]:
         body = [c for c in cells_[1:] if c]
@@ -234,7 +211,9 @@ class _PageParser:
         numeric, text = self._counts(cells_)
         return text > 0 and text > numeric
 
-    def parse_block(self, lines: list[tuple[int, list[str]]]) -> Block | None:
+    def parse_block(self, lines: list[tuple[int, list[str]]], first_line: int | None = None,
+                    last_line: int | None = None) -> Block | None:
+        """One printed table (rows of cells, header rows first, as a table reader gives them)."""
         ncol = max(len(c) for _, c in lines)
         rows = [(ln, c + [""] * (ncol - len(c))) for ln, c in lines]
         while ncol > 1 and all(not c[ncol - 1] for _, c in rows):
@@ -256,15 +235,16 @@ class _PageParser:
                     break
                 i += 1
         data = rows[i:]
-        first_line, last_line = lines[0][0], lines[-1][0]
-        printed_cells = dict(lines)
-        for ln, _ in data:
-            if len(printed_cells[ln]) < ncol:
-                self.note(ln, "short_row", f"row has {len(printed_cells[ln])} of the table's {ncol} cells "
+        first_line = first_line or lines[0][0]
+        last_line = last_line or lines[-1][0]
+        for ln, printed_row in lines[i:]:
+            if len(printed_row) < ncol:
+                self.note(ln, "short_row", f"row has {len(printed_row)} of the table's {ncol} cells "
                           "(table cut off mid-row?); the missing cells are left blank",
                           self.doc.line(ln).strip())
         if not data:
-            self.note(first_line, "empty_table", "tab-separated block without data rows; not a table")
+            self.note(first_line, "empty_table", f"lines {first_line}-{last_line} look like a table of "
+                      f"{ncol} columns but hold no data row; no cell was read")
             return None
         if not header_rows:
             self.note(first_line, "no_header", "table block without a header line; columns are numbered",
@@ -472,21 +452,48 @@ class _PageParser:
 
     @staticmethod
     def _periodic_groups(rows: list[LRow]) -> list[list[int]]:
+        """Row groups the page prints no name for: a unit of >= 2 distinct labels printed again
+        and again (``A, B, C, A, B, C``). The best run covers the most rows (then the shortest
+        period wins). Every period is tried on tables of up to 300 rows; on longer ones the
+        candidates are the distances between a row and the last eight rows with the same label
+        (the 40 most frequent). For each period one pass finds the runs where every row equals
+        the row one period later: linear in rows per period, never cubic."""
         labels = [r.label for r in rows]
         n = len(labels)
+        if n <= 300:
+            periods = list(range(2, n // 2 + 1))
+        else:
+            seen: dict[str, list[int]] = {}
+            distances: dict[int, int] = {}
+            for i, label in enumerate(labels):
+                earlier = seen.setdefault(label, [])
+                for j in earlier:
+                    if label and 2 <= i - j <= n // 2:
+                        distances[i - j] = distances.get(i - j, 0) + 1
+                earlier.append(i)
+                del earlier[:-8]
+            periods = sorted(distances, key=lambda d: (-distances[d], d))[:40]
         best = None  # (coverage, -period, start, period, reps)
-        for p in range(2, n // 2 + 1):
-            for s in range(0, n - 2 * p + 1):
-                unit = labels[s:s + p]
-                if not all(unit) or len(set(unit)) < 2:
+        for p in periods:
+            i = 0
+            while i < n - p:
+                if not (labels[i] and labels[i] == labels[i + p]):
+                    i += 1
                     continue
-                reps = 1
-                while labels[s + reps * p: s + (reps + 1) * p] == unit:
-                    reps += 1
-                if reps >= 2:
-                    cand = (reps * p, -p, s, p, reps)
-                    if best is None or cand[:2] > best[:2]:
-                        best = cand
+                j = i
+                while j < n - p and labels[j] and labels[j] == labels[j + p]:
+                    j += 1
+                run = j - i  # rows i..j-1 equal the row one period later
+                for s in range(i, min(i + p, j)):  # first start whose unit has two labels
+                    if run - (s - i) < p:
+                        break
+                    if len(set(labels[s:s + p])) >= 2:
+                        reps = 1 + (run - (s - i)) // p
+                        cand = (reps * p, -p, s, p, reps)
+                        if best is None or cand[:2] > best[:2]:
+                            best = cand
+                        break
+                i = j + 1
         if best is None:
             return []
         _, _, s, p, reps = best
@@ -496,14 +503,26 @@ class _PageParser:
     def run(self) -> dict:
         blocks: list[Block] = []
         table_lines: dict[int, int] = {}
-        for raw_block in self.find_blocks():
-            blk = self.parse_block(raw_block)
-            for ln, _ in raw_block:
+        if self.grids is None:
+            from .tableforms import find_grids
+
+            self.grids = find_grids(self.doc.lines)
+        grid_captions: dict[int, tuple[int, str]] = {}
+        for grid in self.grids:
+            for ln, kind, message in grid.notes:
+                self.note(ln, kind, message, level=logging.INFO)
+            blk = self.parse_block(grid.rows, grid.first_line, grid.last_line) if grid.rows else None
+            for ln in grid.lines:
                 table_lines[ln] = len(blocks) if blk else -1
             if blk:
+                if grid.caption:
+                    grid_captions[len(blocks)] = grid.caption
                 blocks.append(blk)
         items = self._items(table_lines, blocks)
         self._assign_captions(items, blocks)
+        for b, (line, text) in grid_captions.items():
+            if not blocks[b].caption:  # a caption written inside the table (\\caption, <caption>)
+                blocks[b].caption, blocks[b].caption_line, blocks[b].caption_position = text, line, "inside"
         self._walk(table_lines, blocks)
         tables = self._merge_halves(blocks)
         self._emit_tables(tables)
@@ -527,7 +546,7 @@ class _PageParser:
             if kind != "line":
                 continue
             m = _CAPTION.match(self.doc.line(ref))
-            if not m or not m.group("kind").lower().startswith("tab"):
+            if not m or patterns.caption_kind(self.doc.line(ref)) != "table":
                 continue
             opts = {}
             if i > 0 and items[i - 1][0] == "block":
@@ -614,7 +633,7 @@ class _PageParser:
                 author_context = prev_author = False
                 if ln in self.table_captions:
                     continue
-                if cm.group("kind").lower().startswith("fig"):
+                if patterns.caption_kind(line) == "figure":
                     self._annotation(ln, "referenced_figure", paper, section, text=s)
                 else:
                     self.note(ln, "orphan_caption", "table caption with no table block next to it", s)
@@ -905,8 +924,10 @@ class _PageParser:
             self.parsed["tables"].append(row)
 
 
-def parse_page_document(doc: Document, shape: str, aliases: dict) -> dict:
-    """Parse an OCR'd page ("page") or a slide deck ("slides") into the contract's tables."""
+def parse_page_document(doc: Document, shape: str, aliases: dict, grids=None) -> dict:
+    """Parse an OCR'd page ("page") or a slide deck ("slides") into the contract's tables.
+    ``grids``: the document's tables as :func:`paperfig.tableforms.find_grids` gives them
+    (found here when not given)."""
     if shape not in ("page", "slides"):
         raise DocumentError(doc.source_file, None, f"page parser cannot read a {shape!r} document")
-    return _PageParser(doc, shape, aliases).run()
+    return _PageParser(doc, shape, aliases, grids).run()

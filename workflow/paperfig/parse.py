@@ -1,54 +1,120 @@
-"""Recognise a document's shape and hand it to the parser for that shape."""
+"""Read one document: split it into blocks, give each block to the reader of its shape.
+
+Shapes belong to blocks, not files (see :mod:`paperfig.segment`):
+
+1. tables are found in every text form by :func:`paperfig.tableforms.find_grids`;
+2. chart regions (a description of a plot: axis keys, or a heading naming a plot) go to the
+   chart reader (:mod:`paperfig.charts`), each region on its own, its figures numbered in
+   reading order across the file. A region in which the chart reader finds no point is not a
+   chart: its lines go back to the table and prose readers (note ``not_a_chart``), and so do
+   tables inside a region that gave the chart no point;
+3. everything else (tables, captions, notes, papers, headings, bullets) goes to the page
+   reader (:mod:`paperfig.pages`), which sees the chart lines blanked, so every reader
+   reports the file's own line numbers;
+4. :mod:`paperfig.coverage` then accounts for every number printed in the file.
+
+The document's ``shape`` summarises its blocks: ``chart`` (only chart descriptions),
+``page`` (tables and prose), ``slides`` (a deck of several headings without charts),
+``mixed`` (charts and tables), ``prose`` (neither: a warning says so).
+"""
 
 from __future__ import annotations
 
-import re
+import logging
 
+from . import contract, coverage, segment
 from .documents import Document
 from .errors import DocumentError
 
-SHAPES = ("chart", "page", "slides")
+log = logging.getLogger("paperfig")
 
-_AXIS_BULLET = re.compile(r"\*\*\s*[XY][- ]axis\s*:?\s*\*\*\s*:?", re.IGNORECASE)
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
-_CAPTION = re.compile(r"^\s*(?:Table|Figure|Fig\.)\s+\d+\s*[:.]", re.IGNORECASE)
+SHAPES = ("chart", "page", "slides", "mixed", "prose")
+
+#: Tables of a parsed document that carry a figure id (renumbered when regions merge).
+_FIGURE_TABLES = ("points", "axes", "legend", "arrows", "mentions", "claims", "parse_notes")
 
 
-def detect_shape(doc: Document) -> str:
-    """chart: a description with X-axis/Y-axis bullets; slides: a deck of markdown headings;
-    page: OCR'd paper text with tab-separated tables or captions."""
+def _check_not_empty(doc: Document) -> None:
     if not any(line.strip() for line in doc.lines):
         raise DocumentError(doc.source_file, None, "document is empty")
-    if any(_AXIS_BULLET.search(line) for line in doc.lines):
-        return "chart"
-    headings = sum(1 for line in doc.lines if _HEADING.match(line))
-    tabbed = sum(1 for line in doc.lines if line.count("\t") >= 2)
-    captions = sum(1 for line in doc.lines if _CAPTION.match(line))
-    if headings >= 2:
-        return "slides"
-    if tabbed or captions:
-        return "page"
-    raise DocumentError(
-        doc.source_file,
-        None,
-        "unknown document shape: expected a chart description (with **X-axis:** and "
-        "**Y-axis:** bullets), an OCR'd page (tab-separated tables, 'Table N:' captions) "
-        "or a slide deck (several '## ' headings)",
-    )
+
+
+def _chart_lines(part: dict) -> set[int]:
+    used: set[int] = set()
+    for name in ("points", "legend", "arrows", "mentions"):
+        used.update(int(r["line_no"]) for r in part[name] if r.get("line_no") not in ("", None))
+    return used
+
+
+def _renumber(part: dict, doc_id: str, first_number: int) -> int:
+    """Give the region's figures the next numbers of the file; returns how many it had."""
+    mapping = {row["figure_id"]: contract.figure_id(doc_id, first_number + i)
+               for i, row in enumerate(part["axes"])}
+    for name in _FIGURE_TABLES:
+        for row in part[name]:
+            if row.get("figure_id") in mapping:
+                row["figure_id"] = mapping[row["figure_id"]]
+    return len(mapping)
+
+
+def _note(parsed: dict, doc: Document, line_no: int, kind: str, message: str, level=logging.INFO) -> None:
+    parsed["parse_notes"].append(contract.record(
+        contract.PARSE_NOTES, source_file=doc.source_file, line_no=line_no, kind=kind, message=message,
+        raw=doc.line(line_no)))
+    log.log(level, "%s:%s: %s: %s", doc.source_file, line_no, kind, message)
 
 
 def parse_document(doc: Document, aliases: dict | None = None) -> dict:
-    shape = detect_shape(doc)
-    if shape == "chart":
-        from .charts import parse_chart_document
+    from .charts import parse_chart_document
+    from .pages import parse_page_document
+    from .tableforms import find_grids
 
-        parsed = parse_chart_document(doc)
-    else:
-        from .pages import parse_page_document
-
-        parsed = parse_page_document(doc, shape, aliases or {})
+    _check_not_empty(doc)
+    grids = find_grids(doc.lines)
+    grid_lines = {ln for g in grids for ln in g.lines}
+    parsed = contract.empty_parsed(doc.source_file, doc.doc_id, "page")
+    chart_taken: set[int] = set()
+    n_figures = 0
+    for region in segment.chart_regions(doc.lines, frozenset(grid_lines)):
+        lines = set(range(region.first, region.last + 1))
+        try:
+            part = parse_chart_document(segment.masked(doc, lines))
+        except DocumentError as exc:
+            _note(parsed, doc, region.first, "not_a_chart",
+                  f"lines {region.first}-{region.last} look like a chart description but {exc.message}; "
+                  "read as tables and prose instead", logging.WARNING)
+            continue
+        used = _chart_lines(part)
+        for g in grids:
+            if g.first_line >= region.first and g.last_line <= region.last and not used & set(g.lines):
+                lines -= set(g.lines)  # a table inside the description, not the chart's points
+        n_figures += _renumber(part, doc.doc_id, n_figures + 1)
+        for name in contract.PARSED_TABLES:
+            parsed[name].extend(part[name])
+        chart_taken |= lines
+    rest = [g for g in grids if not chart_taken & set(g.lines)]
+    page_lines = set(range(1, len(doc.lines) + 1)) - chart_taken
+    headings = sum(1 for ln in page_lines if segment.patterns.heading(doc.line(ln)))
+    page = parse_page_document(segment.masked(doc, page_lines), "slides" if headings >= 2 else "page",
+                               aliases or {}, grids=rest)
+    for name in contract.PARSED_TABLES:
+        parsed[name].extend(page[name])
+    parsed["shape"] = detect_shape(parsed, headings)
     parsed["n_lines"] = len(doc.lines)
+    parsed["coverage"] = coverage.account(doc, parsed)
     return parsed
+
+
+def detect_shape(parsed: dict, headings: int = 0) -> str:
+    """The shape of a parsed document from what its blocks gave (see the module docstring)."""
+    figures, tables = bool(parsed["axes"]), bool(parsed["tables"])
+    if figures and tables:
+        return "mixed"
+    if figures:
+        return "chart"
+    if tables:
+        return "slides" if headings >= 2 else "page"
+    return "slides" if headings >= 2 else "prose"
 
 
 def manifest(parsed: dict) -> dict:

@@ -1,0 +1,68 @@
+"""Block splitting (paperfig.segment): chart regions belong to blocks, not files."""
+
+from paperfig.documents import document_from_text
+from paperfig.segment import Region, chart_regions, masked
+
+
+def regions(text, table_lines=frozenset()):
+    return chart_regions(text.split("\n"), table_lines)
+
+
+def test_plot_heading_owns_its_subsections():
+    text = "\n".join([
+        "## Scatter Plot: Score vs. Size",      # 1
+        "### Components/Axes",                  # 2
+        "* **X-axis:** Size (MB)",              # 3
+        "* **Y-axis:** Score",                  # 4
+        "### Detailed Analysis",                # 5
+        "* **A:** Located at (2, 64).",         # 6
+        "## Discussion",                        # 7
+        "Plain prose.",                         # 8
+    ])
+    assert regions(text) == [Region(1, 6)]
+
+
+def test_generic_subsection_climbs_to_its_parent_heading():
+    text = "\n".join([
+        "# Paper notes",                 # 1
+        "Some prose.",                   # 2
+        "## Figure 3",                   # 3
+        "### Components",                # 4
+        "X axis - Epochs (1 to 10)",     # 5
+        "Y axis - Loss",                 # 6
+        "## Table section",              # 7
+    ])
+    assert regions(text) == [Region(3, 6)]
+
+
+def test_two_headings_do_not_make_a_deck_of_charts():
+    text = "# Title\n## Motivation\n- bullet\n## Results\n| a | b |\n|---|---|\n| x | 1 |\n"
+    assert regions(text) == []
+
+
+def test_axis_mentioned_in_a_sentence_is_no_anchor():
+    assert regions("We plot accuracy on the x-axis: see below.\nNothing else.") == []
+
+
+def test_headingless_description_starts_after_the_previous_table():
+    text = "\n".join([
+        "Model\tAcc",              # 1
+        "A\t1.0",                  # 2
+        "",                        # 3
+        "The figure shows bars.",  # 4
+        "X-axis: Model",           # 5
+        "Y-axis: Accuracy",        # 6
+        "- A: 45.2",               # 7
+    ])
+    assert regions(text, frozenset({1, 2})) == [Region(3, 7)]
+
+
+def test_two_plot_headings_give_two_regions():
+    text = "## Bar Chart: A\n* **X-axis:** M\n* m: 1\n## Line Graph: B\n* **X-axis:** t\n* (1, 2)\n"
+    assert regions(text) == [Region(1, 3), Region(4, 7)]
+
+
+def test_masked_keeps_line_numbers():
+    doc = document_from_text("a\nb\nc\n", "m.txt")
+    part = masked(doc, {2})
+    assert part.lines == ("", "b", "") and part.source_file == "m.txt"

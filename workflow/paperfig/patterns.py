@@ -1,0 +1,67 @@
+"""The text patterns every reader shares: headings, bullets, captions, axis keys.
+
+One definition each, so the block splitter, the page reader and the chart reader agree on
+what a heading or a caption is (they used to keep their own copies, and they drifted).
+
+Grammar
+-------
+* **Heading**: a Markdown ATX heading, up to three spaces of indent, 1-6 ``#``, a space,
+  text (closing ``#``s dropped): ``## Results``. The level is the number of ``#``.
+* **Bullet**: ``-``, ``*``, ``+``, ``•`` (and other bullet glyphs) or ``1.``/``1)`` followed by
+  a space; the indent before it gives the nesting level.
+* **Caption**: a line that starts (after optional Markdown emphasis ``**``/``*``/``_``) with
+  ``Table``, ``Tab.``, ``TABLE``, ``Figure``, ``Fig.`` and a number, arabic (``3``, ``3a``,
+  ``A.1``, ``S2``) or roman (``III``), followed by ``:``, ``.``, ``|``, a dash, or the end of
+  the line: ``Table 3: ...``, ``Table 3. ...``, ``TABLE III ...``, ``Tab. 3 ...``,
+  ``**Figure 2:** ...``. ``caption_kind`` says "table" or "figure".
+* **Axis key**: a line or bullet that introduces an axis of a chart: ``**X-axis:**``,
+  ``**X-axis (Compute)**:``, ``X axis -``, ``X-Axis:``, ``Horizontal axis:``, ``x-axis label:``,
+  ``**Y axis** – Accuracy``. A line merely mentioning "the x-axis" in a sentence is not one:
+  the key must open the line (after a bullet and emphasis).
+"""
+
+from __future__ import annotations
+
+import re
+
+HEADING = re.compile(r"^\s{0,3}(?P<hashes>#{1,6})\s+(?P<text>\S.*?)\s*#*\s*$")
+BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•●▪◦‣]|\d{1,3}[.)])\s+(?P<text>.*)$")
+
+_CAPTION_NUMBER = r"(?-i:[A-Z]?\d+(?:\.\d+)*[a-z]?|[IVXLC]+)"
+CAPTION = re.compile(
+    r"^\s*[*_]{0,2}(?P<kind>Table|Tab\.|Tbl\.|Figure|Fig\.|Chart)\s*"
+    rf"(?P<num>{_CAPTION_NUMBER})\s*[*_]{{0,2}}\s*(?:[:.|\-–—]|$|(?=\s+(?-i:[A-Z(])))",
+    re.IGNORECASE,
+)
+
+AXIS_KEY = re.compile(
+    r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?[*_]{0,2}\s*(?P<axis>x|y|horizontal|vertical)[\s-]*axis\b"
+    r"(?:\s*(?:label|title))?[^:\n]{0,40}?(?:[:\-–—]|\*\*)",
+    re.IGNORECASE,
+)
+
+#: Words in a heading or first line that name a chart ("Bar Chart: ...", "Line graph of ...").
+PLOT_WORDS = re.compile(
+    r"\b(?:plot|chart|graph|scatter|diagram|histogram|heat\s?map|scatterplot)s?\b", re.IGNORECASE)
+
+
+def heading(line: str) -> tuple[int, str] | None:
+    """(level, text) of a Markdown heading line, else None."""
+    m = HEADING.match(line)
+    return (len(m.group("hashes")), m.group("text")) if m else None
+
+
+def caption_kind(line: str) -> str:
+    """"table" or "figure" for a caption line, "" otherwise."""
+    m = CAPTION.match(line)
+    if not m:
+        return ""
+    kind = m.group("kind").lower()
+    if kind.startswith("t"):
+        # "Table of contents", "TABLE" alone are not captions: a number must follow
+        return "table"
+    return "figure"
+
+
+def is_axis_key(line: str) -> bool:
+    return bool(AXIS_KEY.match(line))

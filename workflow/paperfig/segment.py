@@ -1,0 +1,122 @@
+"""Split a document into blocks: chart descriptions, tables, and everything else (prose).
+
+A file can hold prose, several tables, one or more chart descriptions and headings of any
+level; the shape belongs to each block, decided from the block's own text, never to the file.
+This module finds the *chart regions*; tables are found by :mod:`paperfig.tableforms` on the
+lines no chart region takes; every other line is prose (notes, captions, papers).
+
+Grammar of a chart region
+-------------------------
+* **Anchors.** A chart description announces itself by an axis key opening a line or bullet
+  (``**X-axis:**``, ``X axis -``, ``Horizontal axis:``, see :data:`patterns.AXIS_KEY`) or by a
+  heading naming a plot (``## Bar Chart: Accuracy by model``, :data:`patterns.PLOT_WORDS`).
+  A mention of "the x-axis" inside a sentence is no anchor.
+* **Start.** An anchor that is a heading starts its region. Otherwise the region starts at the
+  nearest heading above the anchor; when that heading is one of a chart description's own
+  sub-sections (``### Components/Axes``, ``### Overview``: a heading that names no plot) and a
+  higher-level heading encloses it with no table between them, the region climbs to that
+  parent (``## Scatter Plot: ...`` owns its ``###`` sections). With no heading above, the region
+  starts after the previous table or region, or at a ``Figure N:`` caption, else at line 1.
+* **End.** The line before the next heading of the same or a higher level than the start's
+  (a headingless start runs to the next region or the end of the file).
+* Overlapping regions are merged. Whether a region really is a chart is decided by the chart
+  reader: a region in which it finds no point is handed back, whole, to the table and prose
+  readers (a slide titled "Results chart" holding a table is a table).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import patterns
+from .documents import Document
+
+#: Headings that name a part of a chart description rather than a chart of its own.
+_CHART_PART = re.compile(
+    r"^\W*(?:components?|axes|axis|overview|description|details?|elements?|data(?:\s+points?)?|"
+    r"legend|key\s+(?:observations?|elements?|features?)|observations?|layout|structure|visual|"
+    r"detailed\s+analysis|analysis|trends?|interpretation|summary|notes?|labels?|points|"
+    r"series|values|content|context|title)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Region:
+    """Lines ``first``..``last`` (1-based, inclusive) of one chart description."""
+
+    first: int
+    last: int
+
+
+def _headings(lines) -> list[tuple[int, int, str]]:
+    out = []
+    for ln, line in enumerate(lines, 1):
+        h = patterns.heading(line)
+        if h:
+            out.append((ln, h[0], h[1]))
+    return out
+
+
+def chart_regions(lines, table_lines: frozenset[int] | set[int] = frozenset()) -> list[Region]:
+    """The chart regions of a document (see the module docstring), in reading order."""
+    heads = _headings(lines)
+    n = len(lines)
+    anchors = [ln for ln, line in enumerate(lines, 1) if patterns.is_axis_key(line) and ln not in table_lines]
+    anchors += [ln for ln, _, text in heads if patterns.PLOT_WORDS.search(text)]
+    regions: list[tuple[int, int]] = []
+    for anchor in sorted(set(anchors)):
+        if regions and regions[-1][0] <= anchor <= regions[-1][1]:
+            continue
+        start, level = _start(anchor, heads, table_lines, lines, regions)
+        if level:
+            end = next((ln - 1 for ln, lvl, _ in heads if ln > start and lvl <= level), n)
+        else:
+            end = n
+        regions.append((start, end))
+    # a headingless region ends where the next one starts
+    out: list[Region] = []
+    for i, (start, end) in enumerate(regions):
+        if i + 1 < len(regions) and regions[i + 1][0] <= end:
+            end = regions[i + 1][0] - 1
+        if out and start <= out[-1].last:
+            out[-1] = Region(out[-1].first, max(out[-1].last, end))
+            continue
+        out.append(Region(start, end))
+    return out
+
+
+def _start(anchor: int, heads, table_lines, lines, regions) -> tuple[int, int]:
+    own = next(((ln, lvl, text) for ln, lvl, text in heads if ln == anchor), None)
+    if own:
+        return own[0], own[1]
+    above = [h for h in heads if h[0] < anchor]
+    floor = regions[-1][1] if regions else 0
+    if above and above[-1][0] > floor:
+        ln, lvl, text = above[-1]
+        while not patterns.PLOT_WORDS.search(text) and _CHART_PART.match(text):
+            parents = [h for h in above if h[0] < ln and h[1] < lvl and h[0] > floor]
+            if not parents:
+                break
+            parent = parents[-1]
+            if any(parent[0] < t < ln for t in table_lines):
+                break
+            ln, lvl, text = parent
+        return ln, lvl
+    # no heading: after the previous table/region, or at a figure caption
+    start = floor + 1
+    for ln in range(anchor, floor, -1):
+        if ln in table_lines:
+            start = ln + 1
+            break
+        if patterns.caption_kind(lines[ln - 1]) == "figure":
+            start = ln
+            break
+    return start, 0
+
+
+def masked(doc: Document, keep) -> Document:
+    """The document with every line not in ``keep`` blanked: line numbers stay the same, so a
+    reader given only part of a file still reports the file's own lines."""
+    keep = set(keep)
+    return Document(source_file=doc.source_file, doc_id=doc.doc_id,
+                    lines=tuple(line if ln in keep else "" for ln, line in enumerate(doc.lines, 1)))
