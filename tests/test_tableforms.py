@@ -1,0 +1,438 @@
+"""Table blocks in every text form (paperfig.tableforms): one small document per variant."""
+
+from pathlib import Path
+
+import pytest
+
+from paperfig.tableforms import Grid, find_grids
+from paperfig.tableforms import aligned, html, latex, pipe, tsv
+from paperfig.tableforms.latex import clean_latex
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def grids(text: str, skip=()):
+    return find_grids(text.split("\n"), skip)
+
+
+def one(text: str, form: str) -> Grid:
+    found = grids(text)
+    assert len(found) == 1, found
+    assert found[0].form == form
+    return found[0]
+
+
+def kinds(grid: Grid) -> list[str]:
+    return [kind for _, kind, _ in grid.notes]
+
+
+# --------------------------------------------------------------------------- tsv
+
+
+def test_tsv_block_and_cells():
+    g = one("Intro\nModel\tMNLI\tSST-2\nBERT\t84.6\t93.5\nTiny\t\t90.1\nafter", "tsv")
+    assert (g.first_line, g.last_line, g.lines) == (2, 4, [2, 3, 4])
+    assert g.rows == [(2, ["Model", "MNLI", "SST-2"]), (3, ["BERT", "84.6", "93.5"]), (4, ["Tiny", "", "90.1"])]
+
+
+def test_tsv_run_split_where_header_printed_again():
+    text = "Model\tA\tB\nx\t1.0\t2.0\nModel\tC\tD\ny\t3.0\t4.0"
+    found = grids(text)
+    assert [(g.form, g.first_line, g.last_line) for g in found] == [("tsv", 1, 2), ("tsv", 3, 4)]
+    assert found[1].rows[0] == (3, ["Model", "C", "D"])
+
+
+# --------------------------------------------------------------------------- pipe
+
+
+def test_pipe_outer_pipes_alignment_emphasis_escape_ragged():
+    text = "\n".join([
+        "Text with a | pipe in it.",
+        "",
+        "| Model | **MNLI** | SST-2 |",
+        "|:------|-----:|:---:|",
+        "| *BERT* | 84.6 | __93.5__ |",
+        "| a \\| b | 84.3* | 12 |",
+        "| short | 1 |",
+        "| stray | 2 | 3 ||",
+        "| last | 4 | 5",
+    ])
+    g = one(text, "pipe")
+    assert (g.first_line, g.last_line) == (3, 9)
+    assert g.lines == [3, 4, 5, 6, 7, 8, 9]  # the alignment row is a line of the block, not a row
+    assert g.rows == [
+        (3, ["Model", "MNLI", "SST-2"]),
+        (5, ["BERT", "84.6", "93.5"]),
+        (6, ["a | b", "84.3*", "12"]),
+        (7, ["short", "1", ""]),
+        (8, ["stray", "2", "3"]),
+        (9, ["last", "4", "5"]),
+    ]
+
+
+def test_pipe_without_outer_pipes_needs_alignment_or_two_same_lines():
+    g = one("Model | Acc | F1\n--- | --- | ---\nA | 1.0 | 2.0", "pipe")
+    assert g.rows == [(1, ["Model", "Acc", "F1"]), (3, ["A", "1.0", "2.0"])]
+    g = one("x | y | z\n1 | 2 | 3", "pipe")
+    assert g.rows == [(1, ["x", "y", "z"]), (2, ["1", "2", "3"])]
+
+
+def test_pipe_br_entities_and_extra_cells_noted():
+    g = one("| Model | Acc |\n|---|---|\n| Tiny<br>BERT | 81.2 &plusmn; 0.3 | extra |", "pipe")
+    assert g.rows[1] == (3, ["Tiny BERT", "81.2 ± 0.3", "extra"])
+    assert g.rows[0] == (1, ["Model", "Acc", ""])
+    assert kinds(g) == ["ragged_row"]
+
+
+def test_pipe_inline_math_in_cells():
+    g = one("| Model | Acc |\n|---|---|\n| $\\text{BERT}_{\\text{BASE}}$ | $84.3_{\\pm 0.2}$ |", "pipe")
+    assert g.rows[1] == (3, ["BERT_{BASE}", "84.3 ± 0.2"])
+
+
+@pytest.mark.parametrize("text", [
+    "We compare A | B here.",
+    "one | pipe here\ntwo | pipe there",
+    "a | b | c\nplain prose after it",
+])
+def test_pipe_prose_is_not_a_table(text):
+    assert pipe.find(text.split("\n")) == []
+
+
+# --------------------------------------------------------------------------- latex
+
+
+LATEX = r"""Intro text.
+\begin{table}[t]
+\centering
+\caption{Results on GLUE. \label{tab:x}}
+\begin{tabular}{l|cc}
+\toprule
+\multirow{2}{*}{Model} & \multicolumn{2}{c}{GLUE} \\
+\cmidrule(lr){2-3}
+ & MNLI & SST-2~(\%) \\
+\midrule
+BERT$_{\text{BASE}}$ & 84.6 & \textbf{93.5} \\
+{\bf Tiny}BERT$^\dagger$ & 82.5 $\pm$ 0.3 & -- \\ \hline
+Ours\_v2$^{*}$ & 4$\times$ & \emph{91.0}\textsuperscript{\ddagger} \\
+\bottomrule
+\end{tabular}
+\end{table}
+After."""
+
+
+def test_latex_table_environment_with_caption_rules_and_markup():
+    g = one(LATEX, "latex")
+    assert (g.first_line, g.last_line) == (2, 16)
+    assert g.lines == list(range(2, 17))
+    assert g.caption == (4, "Results on GLUE.")
+    assert g.rows == [
+        (7, ["Model", "GLUE", ""]),
+        (9, ["", "MNLI", "SST-2 (%)"]),
+        (11, ["BERT_{BASE}", "84.6", "93.5"]),
+        (12, ["TinyBERT†", "82.5 ± 0.3", "—"]),
+        (13, ["Ours_v2*", "4×", "91.0‡"]),
+    ]
+    assert g.notes == []
+
+
+def test_latex_whole_table_on_one_line():
+    line = (r"\begin{table}\caption{One line}\begin{tabular}{cc}\hline A & B \\ \hline 1 & 2 \\ "
+            r"3 & 4 \\ \hline\end{tabular}\end{table}")
+    g = one("before\n" + line + "\nafter", "latex")
+    assert (g.first_line, g.last_line, g.lines) == (2, 2, [2])
+    assert g.rows == [(2, ["A", "B"]), (2, ["1", "2"]), (2, ["3", "4"])]
+    assert g.caption == (2, "One line")
+
+
+def test_latex_variants_tabularx_array_and_nested_cells():
+    g = one("\\begin{tabularx}{\\linewidth}{lX}\nName & Acc \\\\\nA & 1.0\n\\end{tabularx}", "latex")
+    assert g.rows == [(2, ["Name", "Acc"]), (3, ["A", "1.0"])]  # last row without \\
+    g = one("$$\\begin{array}{cc} a & 1.5 \\\\ b & 2.5 \\end{array}$$", "latex")
+    assert g.rows == [(1, ["a", "1.5"]), (1, ["b", "2.5"])]
+    nested = ("\\begin{tabular}{lc}\n\\begin{tabular}[c]{@{}l@{}}Hidden\\\\ Dim\\end{tabular} & Acc \\\\\n"
+              "\\makecell{Tiny\\\\BERT} & 1.0 \\\\\n\\end{tabular}")
+    g = one(nested, "latex")
+    assert g.rows == [(2, ["Hidden Dim", "Acc"]), (3, ["Tiny BERT", "1.0"])]
+
+
+def test_latex_longtable_drops_repeated_head_and_foot():
+    text = "\n".join([
+        r"\begin{longtable}{lc}",
+        r"\caption{Long} \\",
+        r"Model & Acc \\ \hline",
+        r"\endfirsthead",
+        r"Model & Acc \\ \hline",
+        r"\endhead",
+        r"\multicolumn{2}{r}{continued} \\",
+        r"\endfoot",
+        r"A & 1.0 \\",
+        r"B & 2.0 \\",
+        r"\end{longtable}",
+    ])
+    g = one(text, "latex")
+    assert g.caption == (2, "Long")
+    assert g.rows == [(3, ["Model", "Acc"]), (9, ["A", "1.0"]), (10, ["B", "2.0"])]
+    assert kinds(g) == ["longtable_repeat", "longtable_repeat"]
+
+
+def test_latex_unclosed_and_unknown_commands_are_noted():
+    g = one("\\begin{tabular}{cc}\nA & \\foo{B} \\\\\n1 & 2 \\\\\n\nprose", "latex")
+    assert g.rows == [(2, ["A", "B"]), (3, ["1", "2"])]
+    assert g.last_line == 3
+    assert kinds(g) == ["unclosed_table", "latex_command"]
+
+
+@pytest.mark.parametrize("raw, plain", [
+    (r"\multirow{3}{*}{Tiny~BERT\cite{x}}", "Tiny BERT"),
+    (r"84.3$_{\pm 0.2}$", "84.3 ± 0.2"),
+    (r"41\,021.00", "41021.00"),
+    (r"---", "—"),
+    (r"\textcolor{red}{\underline{77.1}}", "77.1"),
+    (r"$\mathrm{BERT}_{\mathrm{BASE}}$", "BERT_{BASE}"),
+    (r"12.5\%", "12.5%"),
+    (r"\ding{51}", "✓"),
+])
+def test_latex_cell_text(raw, plain):
+    assert clean_latex(raw) == plain
+
+
+# --------------------------------------------------------------------------- html
+
+
+HTML = """Some text
+<table>
+<caption>Table 2: Accuracy &amp; size</caption>
+<thead><tr><th rowspan="2">Model</th><th colspan="2">GLUE</th></tr>
+<tr><th>MNLI</th><th>SST-2</th></tr></thead>
+<tbody>
+<tr><td>BERT<sub>BASE</sub></td><td><b>84.6</b><sup>*</sup></td><td><strong>93.5</strong></td></tr>
+<tr><td rowspan=2><i>Tiny</i></td><td>82.5 &plusmn; 0.3</td><td>-</td></tr>
+<tr><td>80.1<br>(dev)</td><td>90.0
+</tbody></table>
+after"""
+
+
+def test_html_spans_markup_entities_and_caption():
+    g = one(HTML, "html")
+    assert (g.first_line, g.last_line) == (2, 10)
+    assert g.caption == (3, "Table 2: Accuracy & size")
+    assert g.rows == [
+        (4, ["Model", "GLUE", ""]),
+        (5, ["", "MNLI", "SST-2"]),
+        (7, ["BERT<sub>BASE</sub>", "84.6*", "93.5"]),
+        (8, ["Tiny", "82.5 ± 0.3", "-"]),
+        (9, ["", "80.1 (dev)", "90.0"]),
+    ]
+
+
+def test_html_one_line_and_sup_in_label():
+    g = one("<table><tr><td>A<sup>a</sup></td><td>B</td></tr><tr><td>1</td><td>2<sup>†</sup></td></tr></table>",
+            "html")
+    assert g.rows == [(1, ["A<sup>a</sup>", "B"]), (1, ["1", "2†"])]
+
+
+def test_html_rowspan_past_the_end_is_noted():
+    g = one("<table>\n<tr><td rowspan=3>A</td><td>1</td></tr>\n<tr><td>2</td></tr>\n</table>", "html")
+    assert g.rows == [(2, ["A", "1"]), (3, ["", "2"])]
+    assert kinds(g) == ["rowspan_overflow"]
+
+
+# --------------------------------------------------------------------------- aligned
+
+
+def test_aligned_single_space_with_header():
+    text = "\n".join([
+        "Table 1: Quantization results.",
+        "Method Bits Acc1 Acc2 PPL",
+        "FP16 16 74.7% 59.3% 10.99",
+        "W8A8 per-tensor 8 74.1% 58.8% 11.02",
+        "GPTQ 4 71.2% 55.0% 1.2e4",
+    ])
+    g = one(text, "aligned")
+    assert (g.first_line, g.last_line) == (2, 5)
+    assert g.rows == [
+        (2, ["Method", "Bits", "Acc1", "Acc2", "PPL"]),
+        (3, ["FP16", "16", "74.7%", "59.3%", "10.99"]),
+        (4, ["W8A8 per-tensor", "8", "74.1%", "58.8%", "11.02"]),
+        (5, ["GPTQ", "4", "71.2%", "55.0%", "1.2e4"]),
+    ]
+
+
+def test_aligned_numbers_inside_labels_follow_the_header():
+    text = "\n".join([
+        "Model MMLU HellaSwag",
+        "Llama 2 7B 45.3 61.0",
+        "Llama 2 13B 54.8 69.2",
+        "Mistral 7B 62.5 70.1",
+        "GPT-4 86.4 92.0",
+        "W8A8 2:4 4-bit 50.0 60.0",
+    ])
+    g = one(text, "aligned")
+    assert [c for _, c in g.rows] == [
+        ["Model", "MMLU", "HellaSwag"],
+        ["Llama 2 7B", "45.3", "61.0"],
+        ["Llama 2 13B", "54.8", "69.2"],
+        ["Mistral 7B", "62.5", "70.1"],
+        ["GPT-4", "86.4", "92.0"],
+        ["W8A8 2:4 4-bit", "50.0", "60.0"],
+    ]
+
+
+def test_aligned_size_column_kept_when_the_header_names_it():
+    text = "Model Size MMLU GSM8K\nLlama 7B 45.3 14.6\nLlama 13B 54.8 28.7\nMistral 7B 62.5 40.2"
+    g = one(text, "aligned")
+    assert g.rows[1] == (2, ["Llama", "7B", "45.3", "14.6"])
+
+
+def test_aligned_without_header_an_all_integer_column_stays_label():
+    # ambiguous without a header: the safe reading keeps "110" out of the values
+    g = one("BERT 110 84.1 90.2\nTinyBERT 14 80.2 88.0\nDistilBERT 66 82.0 89.1", "aligned")
+    assert g.rows[0] == (1, ["BERT 110", "84.1", "90.2"])
+
+
+def test_aligned_compound_values_and_missing_marks():
+    text = "Model Acc Delta F1\nA 81.2 ± 0.3 85.3 (-5.6) 88.5/84.3\nB 80.1 ± 0.2 N/A 86.8 / 81.7\nC — 84.0 (-6.9) -"
+    g = one(text, "aligned")
+    assert [c for _, c in g.rows[1:]] == [
+        ["A", "81.2 ± 0.3", "85.3 (-5.6)", "88.5/84.3"],
+        ["B", "80.1 ± 0.2", "N/A", "86.8 / 81.7"],
+        ["C", "—", "84.0 (-6.9)", "-"],
+    ]
+
+
+def test_aligned_short_row_is_padded_right_and_noted():
+    g = one("Model A B C\nx 1.0 2.0 3.0\ny 1.5 2.5 3.5\nz 4.0 5.0", "aligned")
+    assert g.rows[3] == (4, ["z", "4.0", "5.0", ""])
+    assert g.notes == [(4, "short_row", "row has 2 of 3 values; the missing cells are left blank at the right")]
+
+
+def test_aligned_header_with_more_words_is_split_by_position_with_a_note():
+    g = one("Precision Avg. acc. Wiki PPL\nFP16 74.7% 10.99\nW8A8 74.5% 11.02", "aligned")
+    assert g.rows[0] == (1, ["Precision Avg. acc.", "Wiki", "PPL"])
+    assert kinds(g) == ["header_split_by_position"]
+
+
+def test_aligned_two_space_layout_uses_character_positions():
+    text = "\n".join([
+        "                     Hidden   Vocab   Compress    MRPC        MNLI-m",
+        "Model                Dim      Size    Factor      (F1/Acc)    (Acc)",
+        "Teacher BERT         768      30522   1x          88.5/84.3   84.0",
+        "PKD, 6 layers        768      30522   1.64x       85.0/79.9   81.5",
+        "",
+        "NoKD Baseline                                     82.6/74.1   77.4",
+        "DualTrain            192      4928    5.74x       82.5/76.6   78.1",
+        "  + SharedProj       192                          83.6/76.9   78.2",
+        "",
+        "The next paragraph starts here.",
+    ])
+    g = one(text, "aligned")
+    assert (g.first_line, g.last_line) == (1, 8)
+    assert g.lines == list(range(1, 9))
+    assert g.rows == [
+        (1, ["", "Hidden", "Vocab", "Compress", "MRPC", "MNLI-m"]),
+        (2, ["Model", "Dim", "Size", "Factor", "(F1/Acc)", "(Acc)"]),
+        (3, ["Teacher BERT", "768", "30522", "1x", "88.5/84.3", "84.0"]),
+        (4, ["PKD, 6 layers", "768", "30522", "1.64x", "85.0/79.9", "81.5"]),
+        (6, ["NoKD Baseline", "", "", "", "82.6/74.1", "77.4"]),
+        (7, ["DualTrain", "192", "4928", "5.74x", "82.5/76.6", "78.1"]),
+        (8, ["+ SharedProj", "192", "", "", "83.6/76.9", "78.2"]),
+    ]
+
+
+def test_aligned_group_rows_wrapped_labels_and_rules():
+    text = "\n".join([
+        "                      Clean    Fog     Night",
+        "  -------------------------------------------",
+        "  Convolutional",
+        "    Faster R-CNN       37.4    21.9    18.2",
+        "    RetinaNet with     36.5    20.3    17.0",
+        "      deformable conv",
+        "  Transformers",
+        "    DETR-R50           42.0    27.5    22.8",
+        "  -------------------------------------------",
+    ])
+    g = one(text, "aligned")
+    assert (g.first_line, g.last_line) == (1, 9)
+    assert g.rows == [
+        (1, ["", "Clean", "Fog", "Night"]),
+        (3, ["Convolutional", "", "", ""]),
+        (4, ["Faster R-CNN", "37.4", "21.9", "18.2"]),
+        (5, ["RetinaNet with deformable conv", "36.5", "20.3", "17.0"]),
+        (7, ["Transformers", "", "", ""]),
+        (8, ["DETR-R50", "42.0", "27.5", "22.8"]),
+    ]
+    assert kinds(g) == ["wrapped_label"]
+
+
+def test_aligned_year_header_row_and_blank_separated_rows():
+    text = "Benchmark 2021 2022 2023\n\nMMLU 43.9 67.5 86.4\n\nGSM8K 35.1 57.1 92.0\n\nNext section"
+    g = one(text, "aligned")
+    assert g.rows == [(1, ["Benchmark", "2021", "2022", "2023"]), (3, ["MMLU", "43.9", "67.5", "86.4"]),
+                      (5, ["GSM8K", "35.1", "57.1", "92.0"])]
+    assert (g.first_line, g.last_line) == (1, 5)
+
+
+@pytest.mark.parametrize("text", [
+    "The model was trained between 2019 and 2020\nand improved from 81.2 to 84.0",
+    "Our scores are 84.3 82.1\nTheir scores are 80.1 79.5",
+    "- BERT 84.0 82.1\n- TinyBERT 82.5 80.0\n- MiniLM 81.0 79.9",
+    "* At approximately 8 MB, the score is 82\n* At approximately 16 MB, the score is 83.6\n"
+    "* At approximately 32 MB, the score is 84.0",
+    "1. Quantization 84.3 82.1\n2. Pruning 80.1 79.5",
+    "Results 84.3 82.1\nsome prose that follows without numbers.",
+    "## Results 84.3 82.1\n## Ablations 80.1 79.5",
+    "Smith, J. and Doe, A. Compression of models. In ACL, pages 12-20, 2019.\n"
+    "Doe, A. Smaller networks. In EMNLP, volume 3, 2020.",
+])
+def test_prose_lists_and_chart_bullets_give_no_grid(text):
+    assert find_grids(text.split("\n")) == []
+
+
+def test_value_grammar():
+    for tok in ["84.0", "-5.6", "+1.12%", "1.0×", "2.5x", "41,021.00", "110M", "7B", "84.3*", "91.3†",
+                "88.5/84.3", "N/A", "n/a", "—", "-", "1.2e4", "81.2 ± 0.3", "85.3 (-5.6)"]:
+        assert aligned.is_value(tok), tok
+    for tok in ["W8A8", "Llama-2-7B", "GPT-4", "2:4", "4-bit", "(2019)", "84.3.", "v2", "8.2.1"]:
+        assert not aligned.is_value(tok), tok
+
+
+# --------------------------------------------------------------------------- all forms
+
+
+def test_find_grids_order_skip_and_no_overlap():
+    text = "\n".join([
+        "\\begin{tabular}{ll}",
+        "A\t& 1.0 \\\\",       # a tab inside a LaTeX table: still LaTeX, not TSV
+        "\\end{tabular}",
+        "",
+        "| x | y |",
+        "|---|---|",
+        "| a | 2 |",
+        "",
+        "m\tn",
+        "c\t3",
+    ])
+    found = grids(text)
+    assert [(g.form, g.first_line, g.last_line) for g in found] == [
+        ("latex", 1, 3), ("pipe", 5, 7), ("tsv", 9, 10)]
+    every = [ln for g in found for ln in g.lines]
+    assert len(every) == len(set(every))
+    assert [g.form for g in grids(text, skip={6})] == ["latex", "tsv"]  # the pipe table lost its line
+    assert all(f([], ()) == [] for f in (tsv.find, pipe.find, latex.find, html.find, aligned.find))
+
+
+def _seed_lines(path: Path) -> list[str]:
+    from paperfig.documents import read_document
+
+    return list(read_document(path).lines)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "data" / "raw").glob("*")), ids=lambda p: p.name)
+def test_seeds_give_their_tab_blocks_and_nothing_else(path):
+    lines = _seed_lines(path)
+    found = find_grids(lines)
+    assert all(g.form == "tsv" for g in found)
+    tab_lines = {i for i, line in enumerate(lines, 1) if "\t" in line and line.strip()}
+    assert {ln for g in found for ln in g.lines} == tab_lines
+    for g in found:
+        assert g.rows == [(ln, [c.strip() for c in lines[ln - 1].split("\t")]) for ln in g.lines]
