@@ -273,3 +273,302 @@ def test_several_figures_in_one_document():
     assert [a["figure_id"] for a in parsed["axes"]] == ["two-fig1", "two-fig2"]
     assert {p["figure_id"] for p in parsed["points"]} == {"two-fig1", "two-fig2"}
     assert sum(p["figure_id"] == "two-fig2" for p in parsed["points"]) == 3
+
+
+# ----------------------------------------------------------------------------------------
+# Descriptions as vision-language models write them (issue #12 part 2)
+
+
+def pts(parsed, *fields):
+    fields = fields or ("line_no", "series", "label", "category", "x", "y")
+    return [tuple(p[f] for f in fields) for p in parsed["points"]]
+
+
+@pytest.mark.parametrize("line,label,unit", [
+    ("* **X-axis:** Compute (GFLOPs), ranging from 1 to 8.", "Compute", "GFLOPs"),
+    ("* **X-axis (Compute)**: GFLOPs, from 1 to 8", "Compute", ""),
+    ("X axis - Compute (GFLOPs), 1-8", "Compute", "GFLOPs"),
+    ("X-Axis: Compute (GFLOPs), 1 to 8", "Compute", "GFLOPs"),
+    ("Horizontal axis: Compute (GFLOPs), ranging from 1 to 8", "Compute", "GFLOPs"),
+    ("- x-axis label: Compute (GFLOPs), 1 to 8", "Compute", "GFLOPs"),
+    ("**X axis** – Compute (GFLOPs), 1 to 8", "Compute", "GFLOPs"),
+])
+def test_axis_spellings(line, label, unit):
+    text = f"## Scatter Plot: Speed\n{line}\n* **Y-axis:** Score\n* Mini: (2, 50)\n* Maxi: (8, 60)\n"
+    ax = parse(text)["axes"][0]
+    assert (ax["x_label"], ax["x_min"], ax["x_max"], ax["x_line_no"]) == (label, "1", "8", 2)
+    assert ax["x_unit"] == unit or (unit == "" and ax["x_unit"] in ("", "GFLOPs"))
+
+
+def test_axis_sub_bullets_and_ticks_are_not_the_range():
+    text = """## Scatter Plot: Sub bullets
+**Y axis** – Accuracy (%)
+* Ticks: 0, 20, 40, 60
+* Scale: linear
+**X-axis:**
+* Label: Tokens
+* Ticks: 10, 100, 1000
+* Alpha: (50, 45)
+* Beta: (700, 70)
+"""
+    ax = parse(text)["axes"][0]
+    assert (ax["y_label"], ax["y_unit"], ax["y_min"], ax["y_max"], ax["y_ticks"]) == ("Accuracy", "%", "", "", "0; 20; 40; 60")
+    assert (ax["x_label"], ax["x_min"], ax["x_max"], ax["x_ticks"]) == ("Tokens", "", "", "10; 100; 1000")
+    assert ax["x_scale"] == "log" and "powers of ten" in ax["x_scale_reason"]  # implied by the ticks
+    assert ax["y_scale"] == "linear"
+    parsed = parse(text)
+    assert pts(parsed, "line_no", "label", "x", "y") == [(8, "Alpha", "50", "45"), (9, "Beta", "700", "70")]
+
+
+@pytest.mark.parametrize("phrase,lo,hi,scale", [
+    ("ranging from 0 to 100", "0", "100", "linear"),
+    ("0-100", "0", "100", "linear"),
+    ("from 10^1 to 10^4", "10", "10000", "log"),
+    ("on a log scale, 5 to 20", "5", "20", "log"),
+    ("log-scaled", "", "", "log"),
+    ("tick marks at 10, 100, 1000", "", "", "log"),
+    ("ticks at 0, 25, 50, 75 and 100", "", "", "linear"),
+])
+def test_axis_ranges_and_scales(phrase, lo, hi, scale):
+    text = f"## Line chart: L\n* **X-axis:** Steps, {phrase}\n* **Y-axis:** Loss\n* A: (10, 1), (20, 2)\n"
+    ax = parse(text)["axes"][0]
+    assert (ax["x_min"], ax["x_max"], ax["x_scale"]) == (lo, hi, scale)
+
+
+@pytest.mark.parametrize("title,expected", [
+    ("None", ""), ("Not present", ""), ("No title", ""), ("N/A", ""), ("There is no title.", ""),
+    ("Not visible", ""), ("None visible", ""), ('"None of the above"', "None of the above"),
+    ("Throughput at a glance", "Throughput at a glance"),
+])
+def test_title_that_says_there_is_none(title, expected):
+    for line in (f"* **Title:** {title}", f"Title: {title}"):
+        text = f"## Scatter Plot: T\n{line}\n* **X-axis:** A\n* **Y-axis:** B\n* P: (1, 2)\n"
+        assert parse(text)["axes"][0]["title"] == expected, line
+
+
+SCATTER_FORMS = """## Scatter Plot: Accuracy vs. compute
+* **X-axis:** Compute (GFLOPs)
+* **Y-axis:** Top-1 accuracy (%)
+### Data Points
+* Orca: 4 GFLOPs, 81.5% accuracy
+* Heron — x: 2.5, y: 77.25
+* Finch at (1.8, 79.1)
+* Robin: about 0.6 GFLOPs, roughly 70.2%
+* **Kite:** (3, 74) - Red
+* **Swift:** FLOPs: 6, Accuracy: 83
+* Wren (approx. 7 GFLOPs, ≈ 84.5%)
+"""
+
+
+def test_point_phrasings_scatter():
+    parsed = parse(SCATTER_FORMS)
+    assert pts(parsed, "line_no", "label", "x", "y") == [
+        (5, "Orca", "4", "81.5"), (6, "Heron", "2.5", "77.25"), (7, "Finch", "1.8", "79.1"),
+        (8, "Robin", "0.6", "70.2"), (9, "Kite", "3", "74"), (10, "Swift", "6", "83"), (11, "Wren", "7", "84.5")]
+    assert parsed["points"][4]["color"] == "Red"
+    ax = parsed["axes"][0]
+    assert ax["chart_type"] == "scatter" and ax["x_unit"] == "GFLOPs"
+    assert not parsed["parse_notes"]
+
+
+def test_several_points_on_one_line_and_x_from_keys():
+    text = """## Line Chart: Accuracy by size
+* **X-axis:** Model size (B)
+* **Y-axis:** Accuracy (%)
+* **Dense:** Size 8: ~66%, Size 16: ~73%, Size 32: 77.5%
+* Sparse: (8, 60), (16, 68.5), (32, 71)
+* (8, 50), (16, 52)
+* MoE: 8B: 70, 16B: 75
+"""
+    parsed = parse(text)
+    assert pts(parsed, "line_no", "series", "x", "y") == [
+        (4, "Dense", "8", "66"), (4, "Dense", "16", "73"), (4, "Dense", "32", "77.5"),
+        (5, "Sparse", "8", "60"), (5, "Sparse", "16", "68.5"), (5, "Sparse", "32", "71"),
+        (6, "", "8", "50"), (6, "", "16", "52"),
+        (7, "MoE", "8", "70"), (7, "MoE", "16", "75")]
+    assert parsed["axes"][0]["chart_type"] == "line"
+    assert parsed["axes"][0]["x_scale"] == "linear"  # a line chart's x is not log unless stated
+
+
+def test_line_chart_series_prose_and_years():
+    text = """# Training curves
+The figure is a line graph of validation loss.
+X-Axis: Epoch
+Y-Axis: Loss
+- **Baseline (dashed red line):** (1, 2.4), (5, 1.6), (10, 1.1)
+- **Ours (solid blue line):**
+  - At epoch 1, loss is 2.2
+  - At epoch 10, the loss is approximately 0.7
+- Papers: 2018: 12, 2019: 15, 2020: 21
+"""
+    parsed = parse(text)
+    assert pts(parsed, "line_no", "series", "x", "y", "color") == [
+        (5, "Baseline", "1", "2.4", "red"), (5, "Baseline", "5", "1.6", "red"), (5, "Baseline", "10", "1.1", "red"),
+        (7, "Ours", "1", "2.2", "blue"), (8, "Ours", "10", "0.7", "blue"),
+        (9, "Papers", "2018", "12", ""), (9, "Papers", "2019", "15", ""), (9, "Papers", "2020", "21", "")]
+    assert parsed["axes"][0]["chart_type"] == "line"
+
+
+GROUPED_BARS = """## Bar Chart: Accuracy per benchmark
+* **X-axis:** Benchmark
+* **Y-axis:** Accuracy (%), ranging from 0 to 100
+* **Legend:**
+  * Blue: Ours
+  * Orange bars: Baseline
+### Data Points
+* **ARC-e:** Ours: 81.5, Baseline: ~78.0
+* **BoolQ:**
+  * Ours: 72.5
+  * Baseline: 70
+* **Recall@10 split:** Ours: 66.1%, Baseline: just under 60
+"""
+
+
+def test_grouped_bars_inline_and_nested():
+    parsed = parse(GROUPED_BARS)
+    assert pts(parsed, "line_no", "category", "series", "x", "y") == [
+        (8, "ARC-e", "Ours", "", "81.5"), (8, "ARC-e", "Baseline", "", "78.0"),
+        (10, "BoolQ", "Ours", "", "72.5"), (11, "BoolQ", "Baseline", "", "70"),
+        (12, "Recall@10 split", "Ours", "", "66.1"), (12, "Recall@10 split", "Baseline", "", "60")]
+    ax = parsed["axes"][0]
+    assert (ax["chart_type"], ax["orientation"], ax["x_scale"], ax["x_min"]) == ("bar", "vertical", "category", "")
+    assert (ax["y_min"], ax["y_max"], ax["y_unit"]) == ("0", "100", "%")
+    # legend lines are legend, never points
+    assert [(e["entry"], e["color"]) for e in parsed["legend"]] == [("Ours", "Blue"), ("Baseline", "Orange")]
+    assert not parsed["parse_notes"]
+
+
+def test_simple_and_horizontal_bars():
+    text = """## Horizontal bar chart: Latency per model
+* **X-axis:** Latency (ms), 0-50
+* **Y-axis:** Model
+* Alpha: 12.5 ms
+* BLEU-4 model: 30 ms
+* Gamma 3B: just under 45 ms
+"""
+    parsed = parse(text)
+    assert pts(parsed, "line_no", "category", "series", "x", "y") == [
+        (4, "Alpha", "", "", "12.5"), (5, "BLEU-4 model", "", "", "30"), (6, "Gamma 3B", "", "", "45")]
+    ax = parsed["axes"][0]
+    assert (ax["chart_type"], ax["orientation"]) == ("bar", "horizontal")
+    # y is always the value axis: the described horizontal axis moved there
+    assert (ax["y_label"], ax["y_unit"], ax["y_min"], ax["y_max"]) == ("Latency", "ms", "0", "50")
+    assert (ax["x_label"], ax["x_min"]) == ("Model", "")
+
+
+def test_chart_type_from_the_form_and_bars_under_a_heading():
+    text = """## Results of the survey
+* **X-axis:** Dataset
+* **Y-axis:** F1
+### SQuAD
+* Model X: 88.5
+* Model Y: 90.1
+"""
+    parsed = parse(text)
+    assert parsed["axes"][0]["chart_type"] == "bar"
+    assert pts(parsed, "line_no", "category", "series", "y") == [(5, "SQuAD", "Model X", "88.5"),
+                                                               (6, "SQuAD", "Model Y", "90.1")]
+
+
+def test_pipe_tables():
+    line = """## Line chart: Loss
+* **X-axis:** Step
+* **Y-axis:** Loss
+| Step | Model A | Model B |
+|---:|---|---|
+| 100 | 2.5 | 2.7 |
+| 200 | ~1.9 | n/a |
+"""
+    assert pts(parse(line), "line_no", "series", "x", "y") == [
+        (6, "Model A", "100", "2.5"), (6, "Model B", "100", "2.7"), (7, "Model A", "200", "1.9")]
+    bars = """## Bar chart: Scores
+* **Y-axis:** Score (%)
+| Task | Score (%) |
+|------|-----------|
+| **MNLI** | 84.6 |
+| QQP | 71.2 % |
+| RTE | 66,4 |
+"""
+    parsed = parse(bars)
+    assert pts(parsed, "line_no", "category", "series", "x", "y") == [
+        (5, "MNLI", "", "", "84.6"), (6, "QQP", "", "", "71.2"), (7, "RTE", "", "", "66.4")]
+    scatter = """## Scatter plot: Models
+* **X-axis:** Params (M)
+* **Y-axis:** Accuracy
+| Model | Params (M) | Accuracy |
+| --- | --- | --- |
+| Tiny | 14.5 | 75.1 |
+| Base | 110 | 82 ± 0.3 |
+"""
+    parsed = parse(scatter)
+    assert pts(parsed, "line_no", "label", "x", "y") == [(6, "Tiny", "14.5", "75.1")]
+    assert [(n["line_no"], n["kind"]) for n in parsed["parse_notes"]] == [(7, "unread_point")]
+
+
+def test_legend_lines_are_never_points():
+    text = """## Scatter Plot: Colours
+* **X-axis:** A
+* **Y-axis:** B
+### Legend
+* 2021: Yellow
+* Orange line: Baseline
+* Red squares - Method A
+### Data Points
+* Blue: ours
+* P: (1, 2)
+"""
+    parsed = parse(text)
+    assert pts(parsed, "line_no", "label", "x", "y") == [(10, "P", "1", "2")]
+    assert [(e["entry"], e["color"], e["line_no"]) for e in parsed["legend"]] == [
+        ("2021", "Yellow", 5), ("Baseline", "Orange", 6), ("Method A", "Red", 7)]
+    assert not parsed["parse_notes"]
+
+
+@pytest.mark.parametrize("value,expected", [
+    ("1,000", "1000"), ("83,4", "83.4"), ("83.7e0", "83.7"), ("０.５", "0.5"), ("0x1F", None), ("8.2.1", None),
+])
+def test_numbers_are_read_whole_or_refused(value, expected):
+    text = f"## Bar chart: N\n* **Y-axis:** V\n* Alpha: {value}\n* Beta: 2\n"
+    parsed = parse(text)
+    got = {p["category"]: p["y"] for p in parsed["points"]}
+    assert got["Beta"] == "2"
+    if expected is None:
+        assert "Alpha" not in got
+        assert (3, "unread_point") in [(n["line_no"], n["kind"]) for n in parsed["parse_notes"]]
+    else:
+        assert got["Alpha"] == expected
+
+
+def test_digits_of_units_and_names_are_not_coordinates():
+    text = """## Scatter Plot: Retrieval
+* **X-axis:** Latency (ms)
+* **Y-axis:** Recall@10
+* GPT-4: 120 ms, 71.5 Recall@10
+* Model-7B at (35, 62.25)
+* top-1 net: 12 ms, 48 mAP@0.5
+"""
+    assert pts(parse(text), "line_no", "label", "x", "y") == [
+        (4, "GPT-4", "120", "71.5"), (5, "Model-7B", "35", "62.25"), (6, "top-1 net", "12", "48")]
+
+
+def test_unread_point_notes_and_values_without_x_on_xy_charts():
+    text = """## Scatter Plot: Notes
+* **X-axis:** A
+* **Y-axis:** B
+### Data Points
+* P: (1, 2)
+* Q: 45.2
+* R sits near 3 or 4 or 5
+"""
+    parsed = parse(text)
+    assert pts(parsed, "line_no", "label", "x", "y") == [(5, "P", "1", "2")]
+    notes = {n["line_no"]: n for n in parsed["parse_notes"]}
+    assert set(notes) == {6, 7} and all(n["kind"] == "unread_point" for n in notes.values())
+    assert "no x position" in notes[6]["message"]
+
+
+def test_no_points_error_lists_the_new_forms():
+    text = "## Bar chart: Empty\n* **X-axis:** A\n* **Y-axis:** B\n### Key Observations\n* Nothing.\n"
+    with pytest.raises(DocumentError) as err:
+        parse(text, "e.txt")
+    assert err.value.line_no == 1 and "pipe table" in err.value.message and "Category A" in err.value.message

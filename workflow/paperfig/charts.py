@@ -28,7 +28,7 @@ from decimal import Decimal
 from . import contract
 from .documents import Document
 from .errors import DocumentError
-from .numbers import decimal_text, parse_decimal
+from .numbers import decimal_text, find_numbers, parse_decimal
 
 log = logging.getLogger("paperfig")
 
@@ -152,6 +152,31 @@ POINT_STYLES = (
 def is_colour(text: str) -> bool:
     """True when ``text`` is a colour phrase ("Orange", "Dark Purple", "Blue-Green")."""
     return bool(COLOUR_PHRASE.fullmatch(text.strip()))
+
+
+_PLAIN_NUMBER = re.compile(r"^[-−]?\d+(?:\.\d+)?$")
+_POWER_FORM = re.compile(r"\^|\*\*|×|[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]")
+
+
+def canonical_numbers(text: str) -> tuple[str, list[str]]:
+    """``text`` with every number the shared grammar (``numbers.find_numbers``) reads whole in a
+    printed form other than plain digits ('83,4', '1,000', '83.7e0', full-width digits) written
+    as its plain decimal, so the chart forms below never see (and never store) a prefix of it.
+    Powers of ten ('10^3', '10³') stay as printed: they mark log axes. Numbers the grammar
+    refuses ('0x1F', '1e400') stay as printed and are refused by the chart forms too. Returns
+    the notes of the numbers that were normalised ("decimal comma read as decimal point")."""
+    found, _ = find_numbers(text)
+    out, notes, pos = [], [], 0
+    for f in found:
+        if _PLAIN_NUMBER.match(f.text) or _POWER_FORM.search(f.text):
+            continue
+        out.append(text[pos:f.start])
+        out.append(decimal_text(f.value))
+        pos = f.end
+        if f.note:
+            notes.append(f"{f.text!r}: {f.note}")
+    out.append(text[pos:])
+    return "".join(out), notes
 
 
 def _num_text(token: str) -> str:
@@ -408,6 +433,7 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
     mode = ""  # legend | mentions | annotations | axis:x | axis:y | series
     series: dict | None = None  # {"name", "colour", "line_no", "indent"}
     block = ""
+    axis_indent = -1
     line_no = first - 1
     while line_no < last:
         line_no += 1
@@ -435,7 +461,7 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
             block = _block_name(section)
             continue
         bl = _BOLD_LINE.match(raw)
-        if bl and not _BULLET.match(raw):
+        if bl and not _BULLET.match(raw) and _axis_line(raw.strip()) is None:
             subsection, series = bl.group(1).strip().rstrip(":").strip(), None
             mode = "legend" if _LEGEND_SECTION.match(subsection) else ""
             block = _block_name(subsection)
@@ -443,6 +469,10 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
         bm = _BULLET.match(raw)
         indent = len(bm.group(1).expandtabs(4)) if bm else 0
         content = bm.group(2).strip() if bm else raw.strip()
+        content, number_notes = canonical_numbers(content)
+        for message in number_notes:
+            fig.notes.append(contract.record(contract.PARSE_NOTES, source_file=doc.source_file, line_no=line_no,
+                                             kind="number_read", message=message, raw=raw))
 
         axis = _axis_line(content)
         if axis is not None:
@@ -457,7 +487,8 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
                     text = f"{rest.strip('()')}. {text}" if text else rest.strip("()")
             if text and not text.endswith(":"):
                 _axis_text(fig, which, text)
-                mode = f"axis+:{which}"  # only 'Key: value' sub-bullets may follow
+                mode = f"axis+:{which}"  # only deeper 'Key: value' sub-bullets may follow
+                axis_indent = indent if bm else -1
             else:
                 if text:
                     _axis_text(fig, which, text.rstrip(":"))
@@ -465,7 +496,7 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
             continue
 
         if mode.startswith("axis+:"):
-            if _AXIS_SUB_KEY.match(content.replace("**", "")):
+            if bm and indent > axis_indent and not content.startswith("**") and _AXIS_SUB_KEY.match(content):
                 _axis_sub(fig, mode[6:], line_no, content)
                 continue
             mode = ""
@@ -494,6 +525,9 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
             mode, series = "", None
             _claim_text(fig, line_no, raw, raw.strip(), section, subsection, "", key_claimy=False)
             continue
+        if km is None and mode.startswith("axis:") and not _AXIS_SUB_KEY.match(content) and (
+                _pair_in(content) or _kv_items(content)):
+            mode = ""  # a point after an axis's sub-bullets ends them
         if km is None:
             if mode == "legend":
                 _legend_entry(fig, line_no, raw, content)
@@ -501,7 +535,8 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
                 _mention(fig, line_no, raw, _strip_bold(content).rstrip("."))
             elif mode == "annotations":
                 _arrows(fig, line_no, raw, content)
-            elif mode.startswith("axis:"):
+            elif mode.startswith("axis:") and (_AXIS_SUB_KEY.match(content) or not (
+                    _pair_in(content) or _kv_items(content))):
                 _axis_sub(fig, mode[5:], line_no, content)
             elif _legend_like(content):
                 if _LEGEND_SECTION.match(context or ""):
@@ -1135,7 +1170,7 @@ def _axis_match(fig: _Figure, key: str) -> str:
     for a in ("x", "y"):
         label = fig.axis[a]["label"].lower()
         unit = fig.axis[a]["unit"].lower()
-        if (label and (k in label or label in k)) or (unit and k == unit):
+        if (label and (k in label or label in k)) or (unit and (k in unit or unit in k)):
             return a
     return ""
 
@@ -1243,7 +1278,8 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
     pname = parent["name"] if parent else ""
     pcolour = parent["colour"] if parent else ""
     text, label = _extract_label(_strip_bold(content))
-    if not _NUM_RE.search(text) and not _PAIR.search(text):
+    refused = find_numbers(text)[1]
+    if not _NUM_RE.search(text) and not _PAIR.search(text) and not refused:
         return False
     pairs = list(_PAIR.finditer(text))
     if len(pairs) >= 2:
@@ -1267,7 +1303,7 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
         series, colour = _trailing_colour(_strip_quotes(hm.group(1).strip()))
         for item in _kv_items(hm.group(2)):
             _value_point(fig, line_no, raw, item["key"], item["num"], item["unit"], parent=series,
-                         parent_colour=colour or pcolour, label=item["label"])
+                         parent_colour=colour, label=item["label"])
         return True
     if items and not (len(items) == 1 and _pair_in(text)):
         if len(items) == 2 and {_axis_match(fig, i["key"]) for i in items} == {"x", "y"}:
@@ -1308,8 +1344,9 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
             return True
     if parent is not None and _series_point(fig, line_no, raw, content, parent, note=True):
         return True
-    if parent is None and not _CLAIM_WORDS.search(text) and not _RANGE_PHRASE.search(text):
-        _unread(fig, line_no, raw, "bullet has numbers but no readable point")
+    if refused or (parent is None and not _CLAIM_WORDS.search(text) and not _RANGE_PHRASE.search(text)):
+        _unread(fig, line_no, raw, "bullet has numbers but no readable point"
+                + (f" ({'; '.join(refused)})" if refused else ""))
     return False
 
 
@@ -1360,7 +1397,7 @@ def _pipe_cells(line: str) -> list[str] | None:
 def _cell_value(cell: str) -> tuple[str, str, str]:
     """('num', number, unit) | ('missing', '', '') | ('bad', '', '') (digits, no clean number)
     | ('text', '', '')."""
-    c = _strip_bold(cell).strip()
+    c = canonical_numbers(_strip_bold(cell).strip())[0]
     if _MISSING_CELL.match(c):
         return "missing", "", ""
     single = _single_value(c)
