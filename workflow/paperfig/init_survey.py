@@ -160,9 +160,9 @@ localrules:
 
 
 rule survey:
+    default_target: True
     input:
         rules.all.input,
-    default_target: True
 '''
 
 CONFIG = '''\
