@@ -85,6 +85,9 @@ def _line_roles(parsed: dict) -> tuple[dict[int, Counter], dict[int, str], dict[
     for name in ("legend", "mentions", "arrows"):
         for row in parsed[name]:
             roles.setdefault(int(row["line_no"]), "label")
+    for row in parsed["annotations"]:
+        if row.get("kind") == "compression":  # "1/6: 84 => 78": a note the page reader read
+            roles.setdefault(int(row["line_no"]), "note")
     for row in parsed["papers"]:
         roles.setdefault(int(row["line_no"]), "caption")
         for ln in row.get("author_lines") or []:
@@ -123,7 +126,7 @@ def account(doc: Document, parsed: dict) -> dict:
             elif role == "data":
                 counts["label" if _in_labels(value, labels.get(ln, [])) else "unread"] += 1
             else:
-                counts[role] += 1
+                counts["prose" if role == "note" else role] += 1
         if role == "prose" and _looks_like_data_row(line, len(found)):
             _warn(doc, parsed, ln, "unread_data_line",
                   f"line {ln} holds {len(found)} numbers like a table row, outside any table or chart "

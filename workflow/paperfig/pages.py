@@ -153,6 +153,7 @@ class LRow:
     group: str = ""
     carried_label: bool = False
     carried: dict = field(default_factory=dict)  # column index -> (text, from_line)
+    cell_lines: dict = field(default_factory=dict)  # column index -> its own line, when not line_no
 
 
 @dataclass
@@ -212,8 +213,11 @@ class _PageParser:
         return text > 0 and text > numeric
 
     def parse_block(self, lines: list[tuple[int, list[str]]], first_line: int | None = None,
-                    last_line: int | None = None) -> Block | None:
-        """One printed table (rows of cells, header rows first, as a table reader gives them)."""
+                    last_line: int | None = None, header_hint: int = 0,
+                    cell_lines: list[list[int]] | None = None) -> Block | None:
+        """One printed table (rows of cells, header rows first, as a table reader gives them).
+        ``header_hint``: leading rows the markup marks as header (taken as they are);
+        ``cell_lines``: the line of each cell when a row's cells stand on several lines."""
         ncol = max(len(c) for _, c in lines)
         rows = [(ln, c + [""] * (ncol - len(c))) for ln, c in lines]
         while ncol > 1 and all(not c[ncol - 1] for _, c in rows):
@@ -222,7 +226,10 @@ class _PageParser:
         header_rows: list = []
         meta = None
         i = 0
-        if self._header_like(rows[0][1]):
+        if 0 < header_hint < len(rows):
+            header_rows.extend(rows[:header_hint])
+            i = header_hint
+        elif self._header_like(rows[0][1]):
             header_rows.append(rows[0])
             i = 1
             while i < len(rows) and not rows[i][1][0]:
@@ -339,7 +346,7 @@ class _PageParser:
         label_header = header_text(label_cols - 1) if label_cols else ""
         qualifier_header = " ".join(header_text(j) for j in range(label_cols - 1)) if label_cols > 1 else ""
 
-        lrows = self._logical_rows(data, label_cols, columns)
+        lrows = self._logical_rows(data, label_cols, columns, cell_lines[i:] if cell_lines else None)
         block = Block(first_line=first_line, last_line=last_line,
                       header_lines=[ln for ln, _ in header_rows] + ([meta[0]] if meta else []),
                       label_header=label_header, qualifier_header=qualifier_header, columns=columns,
@@ -348,11 +355,13 @@ class _PageParser:
         self._groups(block)
         return block
 
-    def _logical_rows(self, data, label_cols: int, columns: list[Column]) -> list[LRow]:
+    def _logical_rows(self, data, label_cols: int, columns: list[Column],
+                      cell_lines: list[list[int]] | None = None) -> list[LRow]:
         out: list[LRow] = []
         qualifier = ""
         prev: LRow | None = None
-        for ln, c in data:
+        for r_no, (ln, c) in enumerate(data):
+            own_lines = {j: x for j, x in enumerate(cell_lines[r_no]) if x != ln} if cell_lines else {}
             quals = [c[j] for j in range(max(label_cols - 1, 0))]
             if any(quals):
                 qualifier = " ".join(q for q in quals if q)
@@ -384,6 +393,7 @@ class _PageParser:
                 row.carried_label = True
             else:
                 row = LRow(line_no=ln, label="", label_raw="", cells=values, qualifier=qualifier)
+            row.cell_lines = own_lines
             out.append(row)
             prev = row
         return out
@@ -511,7 +521,8 @@ class _PageParser:
         for grid in self.grids:
             for ln, kind, message in grid.notes:
                 self.note(ln, kind, message, level=logging.INFO)
-            blk = self.parse_block(grid.rows, grid.first_line, grid.last_line) if grid.rows else None
+            blk = self.parse_block(grid.rows, grid.first_line, grid.last_line, grid.header_rows,
+                                   grid.cell_lines) if grid.rows else None
             for ln in grid.lines:
                 table_lines[ln] = len(blocks) if blk else -1
             if blk:
@@ -862,7 +873,6 @@ class _PageParser:
                              + ", ".join(f"{b.first_line}-{b.last_line}" for b in blks) + ")")
             for b_no, blk in enumerate(blks):
                 for r_idx, row in enumerate(blk.rows):
-                    line = self.doc.line(row.line_no)
                     for col in blk.columns:
                         if col.index in shared[b_no]:
                             continue
@@ -872,10 +882,12 @@ class _PageParser:
                             text, carried_from = row.carried[col.index]
                         if not text:
                             continue
+                        cell_line = row.line_no if carried_from else row.cell_lines.get(col.index, row.line_no)
+                        line = self.doc.line(cell_line)
                         res = cells.parse_cell(text, col.pair, col.sub_names,
                                                col.unit or unit_from_caption)
                         for cn in res.notes:
-                            self.note(row.line_no, cn.kind, f"{tid}, row {row.label!r}, column {col.name!r}: "
+                            self.note(cell_line, cn.kind, f"{tid}, row {row.label!r}, column {col.name!r}: "
                                       f"{cn.message}", cn.token,
                                       logging.INFO if cn.kind == "normalised_digits" else logging.WARNING,
                                       table_id=tid)
@@ -885,7 +897,7 @@ class _PageParser:
                             else:
                                 n_values += 1
                             self.parsed["table_values"].append(contract.record(
-                                contract.TABLE_VALUES, source_file=self.doc.source_file, line_no=row.line_no,
+                                contract.TABLE_VALUES, source_file=self.doc.source_file, line_no=cell_line,
                                 table_id=tid, paper=first.paper, caption=caption, row_idx=r_idx,
                                 row_label=row.label, row_label_raw=row.label_raw, column=col.name,
                                 part=part.part, value=part.value, unit=part.unit,

@@ -18,6 +18,7 @@ from .. import contract
 from ..corrections import apply_corrections, corrected_cells
 from . import claims as _claims
 from . import figures as _figures
+from . import reading as _reading
 from . import records as _records
 from . import tables as _tables
 from .common import strip_internal
@@ -81,6 +82,7 @@ def run_checks(doc: dict, settings: dict) -> tuple[list[dict], list[dict]]:
     findings += _records.run(doc, settings)
     findings += _figures.run(doc, settings)
     findings += _tables.run(doc, settings)
+    findings += _reading.run(doc, settings)
     claims, claim_checks = _claims.check_claims(doc, settings)
     findings += claim_checks
     return findings, claims

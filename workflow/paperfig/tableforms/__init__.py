@@ -35,6 +35,12 @@ class Grid:
     lines: list[int]          # every line number the block occupies (rules, \hline, separators too)
     notes: list[tuple[int, str, str]] = field(default_factory=list)  # (line_no, kind, message)
     caption: tuple[int, str] | None = None   # a caption inside the block (\caption{..}, <caption>)
+    header_rows: int = 0      # leading rows the markup itself marks as header (a pipe table's rows
+                              # above its alignment row, HTML rows of <th> cells); 0: not marked,
+                              # the table logic decides from the cells
+    cell_lines: list[list[int]] | None = None  # per row, the line of each cell when cells of one
+                              # row stand on different lines (HTML with a <td> per line); None:
+                              # every cell is on its row's line
 
 
 #: The forms in their order of confidence (a form's module exposes ``find(lines, skip)``).

@@ -7,7 +7,8 @@ Grammar
   after its last ``</tr>`` / ``</td>`` (note ``unclosed_table``). Read with the standard
   library's :class:`html.parser.HTMLParser`, so entities are decoded (``&amp;``, ``&#177;``).
 * **Rows and cells.** ``<tr>`` starts a row (its line is the row's line), ``<td>``/``<th>`` a
-  cell; omitted closing tags are closed by the next ``<td>``/``<tr>`` as browsers do. A cell
+  cell, whose own line is kept when a row's cells stand on several lines (``Grid.cell_lines``:
+  a value is reported on the line it is printed on); omitted closing tags are closed by the next ``<td>``/``<tr>`` as browsers do. A cell
   before any ``<tr>`` opens a row. ``<thead>``/``<tbody>``/``<tfoot>`` only group rows (their
   rows are read in printed order). Rows with no cell text at all are spacers, not rows.
 * **Spans.** ``colspan=n`` -> the text then n-1 "" cells; ``rowspan=n`` -> the text in its row
@@ -19,6 +20,7 @@ Grammar
   ``84.3†``), elsewhere kept as ``<sup>x</sup>``; ``<sub>x</sub>`` kept as ``<sub>x</sub>``
   (``paperfig.cells.normalise_label`` reads both in labels). A table inside a cell is that
   cell's text.
+* **Header.** Leading rows made only of ``<th>`` cells are the header (``Grid.header_rows``).
 * **Caption.** ``<caption>`` text, with its line.
 """
 
@@ -48,11 +50,12 @@ class _TableParser(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.first_line = first_line
         self.depth = 0
-        self.rows: list[tuple[int, list[tuple[str, int, int]]]] = []  # (line, [(text, colspan, rowspan)])
-        self.row: list[tuple[str, int, int]] | None = None
+        # (line, [(text, colspan, rowspan, cell line, is <th>)])
+        self.rows: list[tuple[int, list[tuple[str, int, int, int, bool]]]] = []
+        self.row: list[tuple[str, int, int, int, bool]] | None = None
         self.row_line = 0
         self.cell: list[str] | None = None
-        self.cell_spans = (1, 1)
+        self.cell_spans = (1, 1, 0, False)
         self.sup: list[str] | None = None
         self.sub: list[str] | None = None
         self.caption: list[str] | None = None
@@ -115,7 +118,8 @@ class _TableParser(HTMLParser):
             self._close_cell()
             if self.row is None:
                 self.row, self.row_line = [], self._line()
-            self.cell, self.cell_spans = [], (_span(a.get("colspan")), _span(a.get("rowspan")))
+            self.cell, self.cell_spans = [], (_span(a.get("colspan")), _span(a.get("rowspan")), self._line(),
+                                              tag == "th")
         elif tag == "caption":
             self.caption, self.caption_line = [], self._line()
         elif tag == "sup":
@@ -158,37 +162,45 @@ class _TableParser(HTMLParser):
         self._out(data)
 
 
-def _expand(rows: list[tuple[int, list[tuple[str, int, int]]]], notes: list) -> list[tuple[int, list[str]]]:
-    """Spans to cells: colspan -> "" cells to the right, rowspan -> "" cells below."""
+def _expand(rows: list[tuple[int, list[tuple[str, int, int, int, bool]]]], notes: list
+            ) -> tuple[list[tuple[int, list[str]]], list[list[int]]]:
+    """Spans to cells: colspan -> "" cells to the right, rowspan -> "" cells below. Also the
+    line of every cell (a spanned or padded cell takes its row's line)."""
     pending: dict[int, int] = {}  # column -> rows still covered by a rowspan from above
     out = []
+    out_lines = []
     for line, cells in rows:
         row: list[str] = []
+        lines: list[int] = []
         col = 0
 
         def fill_pending() -> None:
             nonlocal col
             while pending.get(col, 0) > 0:
                 row.append("")
+                lines.append(line)
                 pending[col] -= 1
                 col += 1
 
-        for text, colspan, rowspan in cells:
+        for text, colspan, rowspan, cell_line, _th in cells:
             fill_pending()
             for k in range(colspan):
                 row.append(text if k == 0 else "")
+                lines.append(cell_line or line)
                 if rowspan > 1:
                     pending[col] = rowspan - 1
                 col += 1
         tail = [c for c, v in pending.items() if v > 0 and c >= col]
         for c in range(col, max(tail) + 1 if tail else col):
             row.append("")
+            lines.append(line)
             if pending.get(c, 0) > 0:
                 pending[c] -= 1
         out.append((line, row))
+        out_lines.append(lines)
     if any(v > 0 for v in pending.values()) and out:
         notes.append((out[-1][0], "rowspan_overflow", "a rowspan runs past the table's last row"))
-    return out
+    return out, out_lines
 
 
 def _blocks(doc: Text) -> list[tuple[int, int, bool]]:
@@ -230,7 +242,17 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
         parser.feed(" " * (start - doc.start_of(first)) + doc.text[start:stop])
         parser.close()
         parser._close_row()
-        rows = [(ln, cells) for ln, cells in parser.rows if any(t for t, _, _ in cells)]
-        grids.append(Grid(form="html", first_line=first, last_line=last, rows=_expand(rows, notes),
-                          lines=span, notes=notes, caption=parser.caption_text))
+        rows = [(ln, cells) for ln, cells in parser.rows if any(c[0] for c in cells)]
+        header_rows = 0
+        for _, cells in rows:  # leading rows of <th> cells only: the header
+            if not all(c[4] for c in cells):
+                break
+            header_rows += 1
+        if header_rows == len(rows):
+            header_rows = 0  # a table of <th> only marks nothing
+        expanded, cell_lines = _expand(rows, notes)
+        several = any(len(set(ls)) > 1 for ls in cell_lines)
+        grids.append(Grid(form="html", first_line=first, last_line=last, rows=expanded,
+                          lines=span, notes=notes, caption=parser.caption_text, header_rows=header_rows,
+                          cell_lines=cell_lines if several else None))
     return grids

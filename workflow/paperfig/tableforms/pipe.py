@@ -12,7 +12,8 @@ Grammar
   with ``|``) and two consecutive such lines hold >= 2 pipes; or when two consecutive lines hold
   the same number (>= 2) of pipes. So prose with one ``|`` is never a table. With an alignment
   row, the block starts at the line just above the first alignment row (the header; lines
-  above it are not the table's); without one, leading and trailing lines of a different shape
+  above it are not the table's, and the row above it is the header: ``Grid.header_rows``);
+  without one, leading and trailing lines of a different shape
   (no outer pipe in an outer-pipe table, fewer than two pipes) are left out.
 * **Cells.** A line is split at unescaped pipes; a leading and a trailing pipe delimit, they
   open no cell. Rows are padded with "" to the table's width (the alignment row's cell count,
@@ -141,8 +142,9 @@ def _grid(idx: list[int], lines: Sequence[str]) -> Grid | None:
         rows.append((ln, cells_))
     ncol = max(width, max(len(c) for _, c in rows))
     rows = [(ln, c + [""] * (ncol - len(c))) for ln, c in rows]
+    header_rows = sum(1 for ln, _ in raw_rows if align and ln < align[0])
     return Grid(form="pipe", first_line=idx[0], last_line=idx[-1], rows=rows, lines=list(idx),
-                notes=notes)
+                notes=notes, header_rows=header_rows)
 
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
