@@ -27,6 +27,9 @@ def document_overview(doc: dict) -> dict:
         n_points=len(doc.get("points", [])),
         n_values=sum(1 for row in doc.get("table_values", []) if row.get("part") != "missing"),
         n_annotations=len(doc.get("annotations", [])),
+        n_numbers=doc.get("coverage", {}).get("n_numbers", ""),
+        n_numbers_read=doc.get("coverage", {}).get("n_numbers_read", ""),
+        coverage=doc.get("coverage", {}).get("coverage", ""),
     )
 
 

@@ -91,7 +91,10 @@ CORRECTIONS = (
 
 #: Per-document overview for the report.
 DOCUMENTS = ("source_file", "doc_id", "shape", "n_lines", "title", "n_figures", "n_tables",
-             "n_points", "n_values", "n_annotations")
+             "n_points", "n_values", "n_annotations",
+             # every number printed in the document (paperfig.coverage): how many, how many
+             # became a value or are accounted for as label, caption or prose, and their share
+             "n_numbers", "n_numbers_read", "coverage")
 
 #: Every table of a parsed document, in the order they are combined.
 PARSED_TABLES = {
