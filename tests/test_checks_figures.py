@@ -108,3 +108,35 @@ def test_summarize_checks_counts_and_lists_errors():
     text = summarize_checks(rows)
     assert "1 error(s), 1 warning(s), 1 info" in text and "1 resolved by corrections" in text
     assert "f.txt:3: [a] bad (expected 1, observed 2)" in text
+
+
+def test_ticks_are_not_a_range_for_the_outside_range_warning():
+    from paperfig.charts import parse_chart_document
+    from paperfig.documents import document_from_text
+
+    text = ("## Scatter Plot: T\n* **X-axis:** Size, ticks at 0, 10, 20\n* **Y-axis:** Score, ranging from 0 to 50\n"
+            "* A: (35, 20)\n* B: (5, 70)\n")
+    doc = parse_chart_document(document_from_text(text, "c.txt"))
+    assert doc["axes"][0]["x_ticks"] == "0; 10; 20" and doc["axes"][0]["x_min"] == ""
+    rows = checks_of(figures.check_axis_ranges(doc, S), "axis_range")
+    # x = 35 lies beyond the last tick: no warning; y = 70 lies outside the stated 0-50: a warning
+    assert [(r["line_no"], r["observed"]) for r in rows] == [(5, "70")]
+    assert "stated y range" in rows[0]["message"]
+
+
+def bar(line, category, y, series=""):
+    return contract.record(contract.POINTS, source_file="c.txt", line_no=line, figure_id="c-fig1", series=series,
+                           label="", x="", y=y, category=category)
+
+
+def test_bars_are_checked_on_their_value_only():
+    doc = chart([bar(3, "ARC", "50", "Ours"), bar(3, "ARC", "50", "Base"), bar(4, "BoolQ", "50", "Ours"),
+                 bar(5, "RTE", "90", "Ours")], x=("1", "32"), y=("0", "80"))
+    doc["axes"][0].update(chart_type="bar", x_scale="category")
+    rows = check_document(doc, [], {})["checks"]
+    # only RTE's 90 is outside 0-80; no "no x coordinate", no duplicate for equal values in other categories
+    assert [(r["check"], r["line_no"]) for r in rows] == [("axis_range", 5)]
+    assert rows[0]["message"].startswith("RTE / Ours: y = 90")
+    doc["points"].append(bar(6, "ARC", "50", "Ours"))
+    dups = figures.check_duplicates(doc, S)
+    assert [r["line_no"] for r in dups] == [6]

@@ -187,3 +187,100 @@ def test_connectors_only_for_labels_moved_away_from_their_point():
     (x0, x1), (y0, y1) = lines[0].get_xdata(), lines[0].get_ydata()
     assert 2.0 < x1 < 2.5 and 2.0 < y1 < 2.5  # ends just short of the point
     assert 7.5 < x0 < 9.0 and 7.5 < y0 <= 8.0  # starts at the edge of the label's box, not inside it
+
+
+# ----------------------------------------------------------------------------------------
+# Bars and lines
+
+BARS = """## Bar Chart: Accuracy per benchmark
+* **X-axis:** Benchmark
+* **Y-axis:** Accuracy (%), ranging from 0 to 100
+* **Legend:** Located at the upper right:
+  * Blue: Ours
+  * Orange: Baseline
+### Data Points
+* **A very long benchmark name:** Ours: 81.5, Baseline: 78
+* **BoolQ:** Ours: 72.5
+* **RTE:** Ours: 60, Baseline: 64.25
+"""
+
+HBARS = """## Horizontal bar chart: Latency
+* **X-axis:** Latency (ms), 0-50
+* **Y-axis:** Model
+* Alpha: 12.5
+* Beta: 30
+"""
+
+LINES = """## Line chart: Loss per epoch
+* **X-axis:** Epoch
+* **Y-axis:** Loss
+* **Baseline (red line):** (10, 1.1), (1, 2.4), (5, 1.6)
+* **Ours (blue line):** (1, 2.2), (10, 0.7)
+"""
+
+
+def _parsed(text, name):
+    return parse_chart_document(document_from_text(text, f"{name}.txt"))
+
+
+def test_bars_drawn_grouped_and_read_back(tmp_path):
+    parsed = _parsed(BARS, "bars")
+    fig = draw_figure(parsed, "bars-fig1")
+    got = plotted_points(fig)
+    assert sorted(got) == sorted([("A very long benchmark name", "Ours", 81.5), ("A very long benchmark name", "Baseline", 78.0),
+                                  ("BoolQ", "Ours", 72.5), ("RTE", "Ours", 60.0), ("RTE", "Baseline", 64.25)])
+    ax = fig.axes[0]
+    bars = [p for p in ax.patches if (p.get_gid() or "").startswith("paperfig-points-bar")]
+    # grouped side by side: the two bars of a category do not overlap and sit around its tick
+    first = sorted((b for b in bars if abs(b.get_x() + b.get_width() / 2) < 0.5), key=lambda b: b.get_x())
+    assert len(first) == 2 and first[0].get_x() + first[0].get_width() <= first[1].get_x() + 1e-9
+    assert ax.get_ylim()[0] == 0 and ax.get_ylim()[1] >= 100
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["A very long benchmark name", "BoolQ", "RTE"]
+    assert ax.get_xticklabels()[0].get_rotation() == 30  # long labels rotated
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["Ours", "Baseline"]
+    assert tuple(round(v, 6) for v in first[0].get_facecolor()[:3]) == tuple(round(v, 6) for v in colour_rgb("Blue"))
+    summary, out = _render(parsed, tmp_path, "bars")
+    assert out[1].stat().st_size > 1000 and summary["n_points"] == 5
+    assert "5 bars in 3 categories, grouped by 2 series, re-drawn as bars" in summary["caption"]
+
+
+def test_bar_roundtrip_detects_a_wrong_height():
+    parsed = _parsed(BARS, "bars")
+    fig = draw_figure(parsed, "bars-fig1")
+    bar = next(p for p in fig.axes[0].patches if (p.get_gid() or "").startswith("paperfig-points-bar"))
+    bar.set_height(bar.get_height() + 1)
+    expected = [(p["category"], p["series"], float(p["y"])) for p in parsed["points"]]
+    with pytest.raises(PaperfigError, match=r"missing from the plot: \(A very long benchmark name, Ours, 81.5\)"):
+        roundtrip_check(expected, plotted_points(fig), "bars-fig1")
+
+
+def test_horizontal_bars(tmp_path):
+    parsed = _parsed(HBARS, "hbars")
+    fig = draw_figure(parsed, "hbars-fig1")
+    assert sorted(plotted_points(fig)) == [("Alpha", "", 12.5), ("Beta", "", 30.0)]
+    ax = fig.axes[0]
+    assert ax.get_xlabel() == "Latency (ms)" and ax.get_ylabel() == "Model"
+    assert ax.get_ylim()[0] > ax.get_ylim()[1]  # first category on top
+    assert ax.get_xlim()[1] >= 50
+    summary, _ = _render(parsed, tmp_path, "hbars")
+    assert "re-drawn as horizontal bars" in summary["caption"]
+
+
+def test_lines_joined_in_x_order_with_markers(tmp_path):
+    parsed = _parsed(LINES, "lines")
+    fig = draw_figure(parsed, "lines-fig1")
+    lines = [ln for ln in fig.axes[0].lines if (ln.get_gid() or "").startswith("paperfig-points")]
+    assert [list(ln.get_xdata()) for ln in lines] == [[1, 5, 10], [1, 10]]
+    assert [list(ln.get_ydata()) for ln in lines] == [[2.4, 1.6, 1.1], [2.2, 0.7]]
+    assert all(ln.get_marker() == "o" and ln.get_linestyle() == "-" for ln in lines)
+    assert mcolors.to_rgb(lines[0].get_color()) == colour_rgb("red")
+    assert sorted(plotted_points(fig)) == sorted((float(p["x"]), float(p["y"])) for p in parsed["points"])
+    summary, _ = _render(parsed, tmp_path, "lines")
+    assert "5 points re-drawn from the description as 2 lines" in summary["caption"]
+    assert summary["x_scale"] == "linear"
+
+
+def test_caption_of_bars_without_points_argument_still_reads():
+    row = {"figure_id": "f", "title": "T", "chart_type": "bar", "y_label": "Acc", "y_unit": "%",
+           "y_scale": "linear", "y_scale_reason": "linear: bar lengths are read from zero"}
+    assert figure_caption(row, 1).startswith("T: 1 bar in 1 category")

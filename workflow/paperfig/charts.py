@@ -1,22 +1,37 @@
 """Chart descriptions: prose descriptions of plots turned into points, axes, legend and claims.
 
-A chart description is markdown-ish text: a top heading naming the plot ("## Scatter Plot:
-..."), ``###`` sections, and ``* **Key:** text`` bullets. The parser recognises shapes of
-text, never particular files:
+A chart description is markdown-ish text written by a person or a vision-language model: a
+top heading naming the plot ("## Scatter Plot: ..."), sections, bullets and plain lines. The
+parser recognises shapes of text, never particular files:
 
-* axes: ``* **X-axis:** Label (unit), ranging from approximately A to B.`` (and variants);
-* legend: ``* **Legend:** Located in the <position>...`` followed by ``* Entry (Colour)`` bullets;
+* chart type: stated by the heading, a "Chart type:" line or the first line naming a kind
+  ("bar chart", "histogram", "line graph", "scatter plot"; "horizontal bar chart"), else
+  decided by the form of the points (only values without x: a bar chart);
+* axes in any usual spelling (``**X-axis:**``, ``**X-axis (Compute)**:``, ``X axis -``,
+  ``X-Axis:``, ``Horizontal axis:``, ``x-axis label:``, ``**Y axis** –``) with sub-bullets
+  (``* Label:``, ``* Range: 0 to 100``, ``* Ticks: 0, 20, 40``, ``* Scale: log``); a stated range
+  is a range, tick labels are kept apart (never the range); log stated or implied by powers of ten;
+* a title that says there is none ("None", "Not present", "N/A") is no title;
+* legend: ``* **Legend:** Located in the <position>...`` followed by ``* Entry (Colour)`` bullets,
+  a "### Legend" section, or lines such as ``2021: Yellow`` / ``Orange line: Baseline`` (legend,
+  never points);
 * arrows: ``* **Annotations:** ... arrows labeled "Text" (pointing left) ...``;
 * mentions: ``* **Models Labeled:** a, b, c`` or ``* **Models:** ...:`` followed by bullets;
-* points, three styles:
-  1. a series bullet ``* **Name (Colour):** text`` followed by plain point bullets
-     ``* At approximately 8 MB, the Y is around 82.2 (labeled "L=6").``;
-  2. ``* **Name:** Approximately (4 GFLOPs, 75 score) - Colour (group)``;
-  3. ``* **Name:** Located at approximately (2, 64).``;
+* points (see ``POINT_STYLES``): the three seed styles (a series bullet followed by ``* At
+  approximately 8 MB, the Y is around 82.2 (labeled "L=6").``; ``* **Name:** Approximately (4
+  GFLOPs, 75 score) - Colour (group)``; ``* **Name:** Located at approximately (2, 64).``), and
+  ``Name: 4 FLOPs, 81.5% accuracy``, ``Name — x: 4, y: 81.5``, ``Name at (4, 81.5)``, several
+  pairs or ``key: value`` items on one line, bars (``* **Category A:** X: 45.2, Y: 50.1``, nested
+  ``* X: 45.2`` bullets, ``* Category: 45.2%``), Markdown pipe tables; numbers go through the
+  shared grammar (``numbers.find_numbers``): read whole or refused, never a prefix; the digits
+  of a unit or a name (``Recall@10``, ``top-1``, ``GPT-4``) are never a coordinate;
 * claims: sentences about the data (trends, ranks, outliers, comparisons) in analysis and
   observation sections, and in other sections when they name a plotted series or point.
 
-Every row carries the 1-based ``line_no`` and the ``raw`` line it came from.
+A bar is a point with an empty ``x``, its ``category`` and its value in ``y`` (no position is
+ever invented); for horizontal bars ``y`` is still the value axis. A line with numbers that
+yields no point gets an "unread_point" parse note. Every row carries the 1-based ``line_no``
+and the ``raw`` line it came from; several points may come from one line.
 """
 
 from __future__ import annotations
@@ -82,7 +97,8 @@ _NUM = (r"(?:(?<![\w.@^/])[-−–](?=\d)|(?<![\w.\-−–=@^/]))(?<!\d,)\d+(?:\
 _NUM_RE = re.compile(_NUM)
 #: A number inside an explicit coordinate form ("(x=4, y=75)", "(2, 64)").
 _NUMC = r"(?<![\w.])[-−–]?\d+(?:\.\d+)?(?![\d.]\d)(?![eE][-+]?\d)"
-_APPROX = (r"(?:approx(?:imately|\.)?|about|around|roughly|nearly|almost|~|≈|circa|ca\.|just\s+(?:under|over|below|above)|"
+_APPROX = (r"(?:approx(?:imately|\.)?|about|around|roughly|nearly|almost|~|≈|circa|ca\.|"
+           r"just\s+(?:under|over|below|above)|"
            r"slightly\s+(?:under|over|below|above|less\s+than|more\s+than)|close\s+to|an?\s+estimated)")
 _UNIT_TOKEN = re.compile(r"\s*([A-Za-z%µ°$€£][\w%/³²µ°$€£.\-]*)")
 _UNIT_STOP = {
@@ -604,7 +620,8 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
         if points_allowed and not _HEADING_LIKE_KEY.match(key):
             series = {"name": name, "colour": colour, "line_no": line_no, "indent": indent}
             mode = "series"
-            if _NUM_RE.search(_extract_label(text)[0]) and not _CLAIM_WORDS.search(text) and not _RANGE_PHRASE.search(text):
+            if (_NUM_RE.search(_extract_label(text)[0]) and not _CLAIM_WORDS.search(text)
+                    and not _RANGE_PHRASE.search(text)):
                 _unread(fig, line_no, raw, f"bullet {name!r} has numbers but no readable point")
         _claim_text(fig, line_no, raw, text, section, subsection, name,
                     key_claimy=bool(_CLAIM_WORDS.search(key)))
@@ -1253,7 +1270,8 @@ def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, par
         up = parent["name"] if parent else block
         _value_point(fig, line_no, raw, key, single[0], single[1], parent=up, label=label)
         return True
-    if not _pair_in(body) and not _RANGE_PHRASE.search(body) and len(_numbers(body)) == 2 and not _CLAIM_WORDS.search(body):
+    if (not _pair_in(body) and not _RANGE_PHRASE.search(body) and len(_numbers(body)) == 2
+            and not _CLAIM_WORDS.search(body)):
         coords = _coordinates(body, fig)
         if coords:
             x, y, xu, yu, end = coords

@@ -385,7 +385,8 @@ def _figure(arow, points_by_fig, legend_by_fig, arrows_by_fig, claims_by_fig, pr
         "x_scale": summary.get("x_scale") or arow.get("x_scale", ""),
         "y_scale": summary.get("y_scale") or arow.get("y_scale", ""),
         "n_points": _int(summary.get("n_points"), len(pts)) if summary else len(pts),
-        "points": pts,
+        # a bar has no label or x: its category names it in the points table
+        "points": [dict(p, label=p.get("label") or p.get("category") or "") for p in pts],
         "has_series": any(p.get("series") for p in pts),
         "legend": [x.get("entry", "") for x in legend_by_fig.get(fid, [])],
         "arrows": [x.get("text", "") for x in arrows_by_fig.get(fid, [])],

@@ -7,8 +7,6 @@ field descriptions produce datapackage.json, so other tools can read the files w
 
 from __future__ import annotations
 
-from typing import Optional
-
 import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
@@ -37,7 +35,7 @@ class PointsSchema(_Located):
     # x is empty for a bar (its position is the category, never an invented number)
     x: Series[float] = pa.Field(nullable=True, in_range={"min_value": -1e12, "max_value": 1e12})
     y: Series[float] = pa.Field(nullable=False, ignore_na=False, in_range={"min_value": -1e12, "max_value": 1e12})
-    category: Optional[Series[str]] = pa.Field(nullable=True)  # older points.csv have no such column
+    category: Series[str] | None = pa.Field(nullable=True)  # older points.csv have no such column
     raw: Series[str]
 
     # several points may come from one line ("(1, 2), (3, 4)", "A: 45.2, B: 50.1"): no unique key
@@ -53,7 +51,7 @@ class AxesSchema(pa.DataFrameModel):
     source_file: Series[str]
     figure_id: Series[str] = pa.Field(unique=True)
     chart_type: Series[str] = pa.Field(isin=list(CHART_TYPES))
-    orientation: Optional[Series[str]] = pa.Field(nullable=True, isin=["vertical", "horizontal"])
+    orientation: Series[str] | None = pa.Field(nullable=True, isin=["vertical", "horizontal"])
     x_min: Series[float] = pa.Field(nullable=True)
     x_max: Series[float] = pa.Field(nullable=True)
     y_min: Series[float] = pa.Field(nullable=True)
