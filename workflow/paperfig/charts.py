@@ -43,6 +43,7 @@ from decimal import Decimal
 from . import contract
 from .documents import Document
 from .errors import DocumentError
+from .segment import is_part_heading
 from .numbers import decimal_text, find_numbers, parse_decimal
 
 log = logging.getLogger("paperfig")
@@ -108,9 +109,12 @@ _UNIT_STOP = {
     "ranging", "ranges", "it", "this", "that", "as", "than", "but", "each", "per",
 }
 
+#: The unit printed after a coordinate: no bracket or separator; digits only inside a word
+#: of the unit ("nDCG@10", "top-1", "BLEU-4", "R@1"), never a number of its own.
+_SLOT = r"((?:[^(),;\[\]\d]|(?<=[A-Za-z@\-])\d+){0,40}?)"
 _PAIR = re.compile(
-    r"[(\[]\s*(?:[xX]\s*[=:≈]\s*)?(?:" + _APPROX + r"\s*)?(" + _NUMC + r")([^(),;\[\]\d]{0,40}?)\s*[,;]\s*"
-    r"(?:[yY]\s*[=:≈]\s*)?(?:" + _APPROX + r"\s*)?(" + _NUMC + r")([^(),;\[\]\d]{0,40}?)\s*[)\]]", re.I)
+    r"[(\[]\s*(?:[xX]\s*[=:≈]\s*)?(?:" + _APPROX + r"\s*)?(" + _NUMC + r")" + _SLOT + r"\s*[,;]\s*"
+    r"(?:[yY]\s*[=:≈]\s*)?(?:" + _APPROX + r"\s*)?(" + _NUMC + r")" + _SLOT + r"\s*[)\]]", re.I)
 _XY_EQ = re.compile(
     r"\bx\s*[=:≈]\s*(?:" + _APPROX + r"\s*)?(" + _NUMC + r")([^,;\d]{0,20}?)\s*[,;]?\s*(?:and\s+)?"
     r"\by\s*[=:≈]\s*(?:" + _APPROX + r"\s*)?(" + _NUMC + r")", re.I)
@@ -346,7 +350,8 @@ def _figure_spans(doc: Document) -> list[tuple[int, str, int, int]]:
         m = _HEADING.match(line)
         if m:
             headings.append((i, len(m.group(1)), m.group(2).strip()))
-    plot_heads = [h for h in headings if _PLOT_WORDS.search(h[2])]
+    # a heading naming a part of a description ("### Chart type", "### Data points") is no figure
+    plot_heads = [h for h in headings if _PLOT_WORDS.search(h[2]) and not is_part_heading(h[2])]
     n = len(doc.lines)
     if not plot_heads:
         first = next((i for i, line in enumerate(doc.lines, 1) if line.strip()), 1)
@@ -426,7 +431,7 @@ def _chart_type(doc: Document, heading: str, first: int, last: int) -> tuple[str
 def _block_name(text: str) -> str:
     """A heading or bold line that is not structural names the group of the values below it."""
     text = _strip_bold(text).strip().rstrip(":").strip()
-    if not text or _STRUCTURAL.search(text) or len(text.split()) > 8:
+    if not text or _STRUCTURAL.search(text) or is_part_heading(text) or len(text.split()) > 8:
         return ""
     return text
 
@@ -494,6 +499,10 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
         if axis is not None:
             which, rest, text = axis
             series = None
+            if rest.startswith("sub:"):  # 'x-axis range: 0.5 to 20 ms', 'y-axis ticks: 0, 20, 40'
+                fig.axis[which]["line_no"] = fig.axis[which]["line_no"] or line_no
+                _axis_sub(fig, which, line_no, f"{rest[4:]}: {text}")
+                continue
             fig.axis[which]["line_no"] = line_no
             if rest and not re.fullmatch(r"(?:label|title|name|\(?(?:left|right|top|bottom|primary|secondary)\)?)",
                                          rest, re.I):
@@ -685,18 +694,23 @@ def _legend_key_text(fig: _Figure, line_no: int, raw: str, text: str) -> None:
 #: 'The x-axis represents ...'; bold markers are ignored.
 _AXIS_LINE = re.compile(
     r"^(?:the\s+)?(x|y|horizontal|vertical)[\s-]*axis\b\s*"
-    r"(?P<rest>\([^()]*\)|(?:label|title|name)\b|\(?(?:left|right|top|bottom|primary|secondary)\)?)?\s*"
+    r"(?P<rest>\([^()]*\)|(?:label|title|name)\b|(?P<sub>range|scale|ticks?|tick\s+(?:labels|marks)|limits?|"
+    r"values|units?|type|min(?:imum)?|max(?:imum)?)\b|\(?(?:left|right|top|bottom|primary|secondary)\)?)?\s*"
     r"(?:(?::|[-–—](?=\s)|\s[-–—])\s*(?P<text>.*)|(?P<verb>(?:represents|shows|displays|is\s+labell?ed|"
     r"is\s+titled|measures|denotes|indicates|plots|depicts|lists|has)\b.*)|$)", re.I)
 
 
 def _axis_line(content: str) -> tuple[str, str, str] | None:
-    """(axis, extra key words, text) of an axis line, None for any other line."""
+    """(axis, extra key words, text) of an axis line, None for any other line. A key word
+    such as 'range' or 'ticks' ('x-axis range: 0.5 to 20 ms') comes back as 'sub:<word>'."""
     c = content.replace("**", "").strip()
     m = _AXIS_LINE.match(c)
     if not m:
         return None
     text = (m.group("text") if m.group("text") is not None else (m.group("verb") or "")).strip()
+    if m.group("sub"):
+        which = "x" if m.group(1).lower() in ("x", "horizontal") else "y"
+        return which, "sub:" + m.group("sub").lower(), text
     if _pair_in(text):
         return None
     which = "x" if m.group(1).lower() in ("x", "horizontal") else "y"
@@ -1284,6 +1298,8 @@ def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, par
 
 
 _NAME_SEP = re.compile(r"\s*(?::|\s[-–—]\s|[-–—]\s)\s*")
+#: Metric names that hold a claim word ("top-1 accuracy", "top-5"): a unit, not a claim.
+_UNIT_WORDS = re.compile(r"\b(?:top|bottom)[- ]?\d+\b", re.I)
 
 
 def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: dict | None, block: str) -> bool:
@@ -1291,8 +1307,10 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
     optional 'Series:' before them); a list of 'key: value' items ('Size 8: ~66%, Size 16: ~73%',
     '2018: 12, 2019: 15', 'Model X: 45.2'); a bare value under a parent ('* 45.2%'); a parent's
     point sentence ('At approximately 8 MB, the score is around 82.2'); a named point ('Name:
-    (x, y)', 'Name at (x, y)', 'Name — x: 4, y: 81.5', 'Name: 4 FLOPs, 81.5% accuracy'). A bullet
-    with a number that yields nothing gets an "unread_point" note (unless it is a claim)."""
+    (x, y)', 'Name at (x, y)', 'Name — x: 4, y: 81.5', 'Name: 4 FLOPs, 81.5% accuracy'); on a bar
+    chart, a name with commas or numbers of its own before the last colon and one value after it
+    ('Beam search, width 4: ≈ 52.0 ms'). A bullet with a number that yields nothing gets an
+    "unread_point" note (unless it is a claim)."""
     pname = parent["name"] if parent else ""
     pcolour = parent["colour"] if parent else ""
     text, label = _extract_label(_strip_bold(content))
@@ -1343,7 +1361,7 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
         return True
     if _plain_named_point(fig, line_no, raw, content):
         return True
-    if re.match(r"^(?:at|for|in|after)\s", text, re.I) and len(_numbers(text)) >= 2:
+    if re.match(r"^(?:at|for|in|after|with|when|by|on|from|using|given)\s", text, re.I) and len(_numbers(text)) >= 2:
         coords = _coordinates(text, fig)
         if coords:
             x, y, xu, yu, _ = coords
@@ -1352,13 +1370,21 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
             return True
     nm = re.match(r"^([^:]{1,80}?)\s*(?::|\s[-–—]\s)\s*(.*)$", text)
     if nm and not _RANGE_PHRASE.search(nm.group(2)) and len(_numbers(nm.group(2))) == 2 and not _NUM_RE.search(
-            _x_from_key(fig, nm.group(1)) or "") and not _CLAIM_WORDS.search(nm.group(2)):
+            _x_from_key(fig, nm.group(1)) or "") and not _CLAIM_WORDS.search(_UNIT_WORDS.sub("", nm.group(2))):
         coords = _coordinates(nm.group(2), fig)
         if coords:
             x, y, xu, yu, end = coords
             name, colour = _trailing_colour(_strip_quotes(nm.group(1)))
             _add_point(fig, line_no, raw, x, y, series=pname, label=name, color=colour or pcolour, group=pname,
                        x_unit=xu, y_unit=yu)
+            return True
+    if fig.chart_type == "bar" and ": " in text:
+        # 'Beam search, width 4: ≈ 52.0 ms': a bar whose name holds commas or numbers of its own
+        key, value = text[: text.rfind(": ")].strip(), text[text.rfind(": ") + 2:]
+        single = _single_value(value)
+        if single and key and not _CLAIM_WORDS.search(key):
+            _value_point(fig, line_no, raw, key, single[0], single[1], parent=pname, parent_colour=pcolour,
+                         label=label)
             return True
     if parent is not None and _series_point(fig, line_no, raw, content, parent, note=True):
         return True

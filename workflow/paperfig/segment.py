@@ -18,7 +18,10 @@ Grammar of a chart region
   parent (``## Scatter Plot: ...`` owns its ``###`` sections). With no heading above, the region
   starts after the previous table or region, or at a ``Figure N:`` caption, else at line 1.
 * **End.** The line before the next heading of the same or a higher level than the start's
-  (a headingless start runs to the next region or the end of the file).
+  (a headingless start runs to the next region or the end of the file); following sibling
+  sections that name parts of a description (``### Axes``, ``### Bars``, ``### Summary``)
+  belong to it too, and two regions with only blank lines between them, one of which starts
+  at such a part heading (``### Chart type`` then ``### Axes``), are one description.
 * Overlapping regions are merged. Whether a region really is a chart is decided by the chart
   reader: a region in which it finds no point is handed back, whole, to the table and prose
   readers (a slide titled "Results chart" holding a table is a table).
@@ -33,11 +36,17 @@ from . import patterns
 from .documents import Document
 
 #: Headings that name a part of a chart description rather than a chart of its own.
-_CHART_PART = re.compile(
-    r"^\W*(?:components?|axes|axis|overview|description|details?|elements?|data(?:\s+points?)?|"
+_PART_WORDS = (
+    r"(?:components?|axes|axis|overview|description|details?|elements?|data(?:\s+points?)?|"
     r"legend|key\s+(?:observations?|elements?|features?)|observations?|layout|structure|visual|"
-    r"detailed\s+analysis|analysis|trends?|interpretation|summary|notes?|labels?|points|"
-    r"series|values|content|context|title)\b", re.IGNORECASE)
+    r"(?:detailed\s+)?analysis|trends?|interpretation|summary|notes?|labels?|points|"
+    r"series|values|content|context|title|bars?|lines?|chart\s+(?:type|description|details)|"
+    r"(?:figure|plot|graph)\s+(?:type|description)|type|insights?|takeaways?|findings?|"
+    r"bar\s+values|data\s+values|colou?rs?|markers?)")
+#: Headings that name a part of a chart description rather than a chart of its own: only
+#: part words ("Components/Axes", "Key Observations", "Chart type"), nothing that names a plot.
+_CHART_PART = re.compile(
+    rf"^\W*{_PART_WORDS}(?:\s*(?:[/&,]|and)\s*{_PART_WORDS})*\W*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -69,9 +78,20 @@ def chart_regions(lines, table_lines: frozenset[int] | set[int] = frozenset()) -
             continue
         start, level = _start(anchor, heads, table_lines, lines, regions)
         if level:
-            end = next((ln - 1 for ln, lvl, _ in heads if ln > start and lvl <= level), n)
+            end = _section_end(start, level, heads, n)
+            # sibling sections that are parts of the same description ("### Axes", "### Bars")
+            while True:
+                nxt = next((h for h in heads if h[0] == end + 1), None)
+                if not nxt or nxt[1] != level or not _is_part(nxt[2]):
+                    break
+                end = _section_end(nxt[0], level, heads, n)
         else:
             end = n
+        if regions and (_is_part(_heading_text(regions[-1][0], heads)) or _is_part(_heading_text(start, heads))) \
+                and all(not lines[ln - 1].strip() for ln in range(regions[-1][1] + 1, start)) \
+                and start > regions[-1][1]:
+            regions[-1] = (regions[-1][0], end)  # two parts of one description
+            continue
         regions.append((start, end))
     # a headingless region ends where the next one starts
     out: list[Region] = []
@@ -85,6 +105,23 @@ def chart_regions(lines, table_lines: frozenset[int] | set[int] = frozenset()) -
     return out
 
 
+def is_part_heading(text: str) -> bool:
+    """A heading that names a part of a chart description ("Components/Axes", "Bars",
+    "Chart type"), not a chart of its own."""
+    return bool(text) and bool(_CHART_PART.match(text))
+
+
+_is_part = is_part_heading
+
+
+def _heading_text(line_no: int, heads) -> str:
+    return next((text for ln, _, text in heads if ln == line_no), "")
+
+
+def _section_end(start: int, level: int, heads, n: int) -> int:
+    return next((ln - 1 for ln, lvl, _ in heads if ln > start and lvl <= level), n)
+
+
 def _start(anchor: int, heads, table_lines, lines, regions) -> tuple[int, int]:
     own = next(((ln, lvl, text) for ln, lvl, text in heads if ln == anchor), None)
     if own:
@@ -93,7 +130,7 @@ def _start(anchor: int, heads, table_lines, lines, regions) -> tuple[int, int]:
     floor = regions[-1][1] if regions else 0
     if above and above[-1][0] > floor:
         ln, lvl, text = above[-1]
-        while not patterns.PLOT_WORDS.search(text) and _CHART_PART.match(text):
+        while _is_part(text):
             parents = [h for h in above if h[0] < ln and h[1] < lvl and h[0] > floor]
             if not parents:
                 break
