@@ -572,3 +572,50 @@ def test_no_points_error_lists_the_new_forms():
     with pytest.raises(DocumentError) as err:
         parse(text, "e.txt")
     assert err.value.line_no == 1 and "pipe table" in err.value.message and "Category A" in err.value.message
+
+
+# ---------------------------------------------------------------------------- forms met on real descriptions
+
+
+def test_coordinate_units_may_hold_digits():
+    doc = ("## Scatter Plot: Q\n* **X-axis:** Index size (GB)\n* **Y-axis:** nDCG@10\n### Detailed Analysis\n"
+           "* **BM25:** Approximately (4 GB, 0.43 nDCG@10) - Yellow (2021)\n"
+           "* **Dense:** Approximately (65 GB, 0.45 nDCG@10)\n")
+    assert [(p["line_no"], p["x"], p["y"]) for p in parse(doc)["points"]] == [(5, "4", "0.43"), (6, "65", "0.45")]
+
+
+def test_name_colon_values_with_a_top_k_metric_are_a_point_not_a_claim():
+    doc = ("**X-axis:** Compute (GFLOPs), from 0 to 8.\n**Y-axis:** top-1 accuracy (%), from 70 to 84.\n"
+           "**Data points:**\n- Net-A: 0.22 GFLOPs, 75.2% top-1 accuracy\n- Net-B: 4.6 GFLOPs, 79.8% top-1 accuracy\n")
+    assert [(p["line_no"], p["x"], p["y"]) for p in parse(doc)["points"]] == [(4, "0.22", "75.2"), (5, "4.6", "79.8")]
+
+
+def test_axis_range_line_is_the_range_not_a_point():
+    doc = ("- x-axis label: Latency (ms)\n- y-axis label: Recall@10\n- x-axis range: 0.5 to 20 ms (logarithmic)\n"
+           "- y-axis range: 0.80 to 1.00\n\nPoints:\n- A: latency ≈ 1.2 ms, Recall@10 ≈ 0.951\n")
+    parsed = parse(doc)
+    axes = parsed["axes"][0]
+    assert (axes["x_min"], axes["x_max"], axes["y_min"], axes["y_max"], axes["x_scale"]) == ("0.5", "20", "0.80", "1.00", "log")
+    assert [(p["line_no"], p["x"], p["y"]) for p in parsed["points"]] == [(7, "1.2", "0.951")]
+
+
+def test_bar_names_may_hold_commas_and_numbers():
+    doc = ("**Type:** horizontal bar chart\n**X-axis:** Latency (ms), 0 to 60\n**Y-axis:** Strategy\n\n"
+           "Bar values:\n1. Greedy (FP16): ≈ 38.5 ms\n2. Beam search, width 4: ≈ 52.0 ms\n3. Speculative, 2 drafts: ≈ 24.1 ms\n")
+    pts = parse(doc)["points"]
+    assert [(p["line_no"], p["category"], p["x"], p["y"]) for p in pts] == [
+        (6, "Greedy (FP16)", "", "38.5"), (7, "Beam search, width 4", "", "52.0"), (8, "Speculative, 2 drafts", "", "24.1")]
+
+
+def test_prose_bullets_starting_with_with_are_points():
+    doc = ("This figure is a line chart.\n\nX axis - Pairs (millions), from 0 to 20\nY axis - BLEU-4, from 24 to 32\n\n"
+           "- with 0 million pairs the model scores roughly 25.1 BLEU-4\n- with 5 million pairs it reaches about 29.4 BLEU-4\n")
+    assert [(p["line_no"], p["x"], p["y"]) for p in parse(doc)["points"]] == [(6, "0", "25.1"), (7, "5", "29.4")]
+
+
+def test_part_headings_are_neither_figures_nor_categories():
+    doc = ("### Chart type\nVertical bar chart.\n\n### Axes\n- **X-axis:** Model\n- **Y-axis:** Accuracy (%)\n\n"
+           "### Bars\n- **Alpha:** ~31%\n- **Beta:** ~46%\n")
+    parsed = parse(doc)
+    assert len(parsed["axes"]) == 1 and parsed["axes"][0]["chart_type"] == "bar"
+    assert [(p["category"], p["y"]) for p in parsed["points"]] == [("Alpha", "31"), ("Beta", "46")]

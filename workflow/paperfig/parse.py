@@ -6,8 +6,9 @@ Shapes belong to blocks, not files (see :mod:`paperfig.segment`):
 2. chart regions (a description of a plot: axis keys, or a heading naming a plot) go to the
    chart reader (:mod:`paperfig.charts`), each region on its own, its figures numbered in
    reading order across the file. A region in which the chart reader finds no point is not a
-   chart: its lines go back to the table and prose readers (note ``not_a_chart``), and so do
-   tables inside a region that gave the chart no point;
+   chart: its lines go back to the table and prose readers (note ``not_a_chart``); so does a
+   region that describes no axis and whose every point stands in a table (a slide "## Results
+   chart" over a plain table), and so do tables inside a region that gave the chart no point;
 3. everything else (tables, captions, notes, papers, headings, bullets) goes to the page
    reader (:mod:`paperfig.pages`), which sees the chart lines blanked, so every reader
    reports the file's own line numbers;
@@ -85,6 +86,16 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
                   "read as tables and prose instead", logging.WARNING)
             continue
         used = _chart_lines(part)
+        in_grids = {ln for g in grids if g.first_line >= region.first and g.last_line <= region.last
+                    for ln in g.lines}
+        described = any(segment.patterns.is_axis_key(doc.line(ln)) for ln in lines)
+        point_lines = {int(p["line_no"]) for p in part["points"]}
+        if not described and point_lines <= in_grids:
+            # a heading naming a chart over a plain table ("## Results chart"): a table
+            _note(parsed, doc, region.first, "not_a_chart",
+                  f"lines {region.first}-{region.last}: a heading names a chart but no axis is described "
+                  "and every value stands in a table; read as a table")
+            continue
         for g in grids:
             if g.first_line >= region.first and g.last_line <= region.last and not used & set(g.lines):
                 lines -= set(g.lines)  # a table inside the description, not the chart's points

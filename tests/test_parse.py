@@ -1,0 +1,89 @@
+"""One document, many blocks (paperfig.parse): charts and tables in one file, figures numbered
+across the file, prose-only documents warned about, every number accounted for (coverage)."""
+
+from paperfig.checks.reading import run as reading_findings
+from paperfig.documents import document_from_text
+from paperfig.parse import parse_document
+
+MIXED = "\n".join([
+    "# Results",                                              # 1
+    "",                                                       # 2
+    "Table 2: Accuracy of the small models.",                 # 3
+    "",                                                       # 4
+    "| Model | Acc | F1 |",                                    # 5
+    "|---|---|---|",                                          # 6
+    "| Tiny-4L | 74.7% | 0.81 |",                              # 7
+    "| Base | 81.2 ± 0.3 | 0.86 |",                           # 8
+    "",                                                       # 9
+    "## Bar Chart: Speed of each model",                      # 10
+    "* **X-axis:** Model",                                    # 11
+    "* **Y-axis:** Speedup (x)",                              # 12
+    "* **Tiny-4L:** 3.1x",                                    # 13
+    "* **Base:** 1.0x",                                       # 14
+    "",                                                       # 15
+    "## Line Graph: Loss over training",                      # 16
+    "* **X-axis:** Epoch",                                    # 17
+    "* **Y-axis:** Loss",                                     # 18
+    "* **Tiny-4L:** (1, 2.5), (2, 1.9), (3, 1.4)",            # 19
+    "",                                                       # 20
+    "## Discussion",                                          # 21
+    "Tiny-4L runs 3.1 times faster in 2 of 3 settings.",      # 22
+])
+
+
+def values(parsed):
+    out = [(int(v["line_no"]), v["value"]) for v in parsed["table_values"] if v["part"] != "missing"]
+    for p in parsed["points"]:
+        out += [(int(p["line_no"]), p[k]) for k in ("x", "y") if p[k] != ""]
+    return sorted(out)
+
+
+def test_a_file_holds_a_table_and_two_charts():
+    parsed = parse_document(document_from_text(MIXED, "mixed.md"))
+    assert parsed["shape"] == "mixed"
+    assert [t["caption"] for t in parsed["tables"]] == ["Table 2: Accuracy of the small models."]
+    assert [(a["figure_id"], a["chart_type"]) for a in parsed["axes"]] == [
+        ("mixed-fig1", "bar"), ("mixed-fig2", "line")]
+    assert {p["figure_id"] for p in parsed["points"] if p["line_no"] == 19} == {"mixed-fig2"}
+    assert values(parsed) == sorted([
+        (7, "74.7"), (7, "0.81"), (8, "81.2"), (8, "0.3"), (8, "0.86"),
+        (13, "3.1"), (14, "1.0"),
+        (19, "1"), (19, "2.5"), (19, "2"), (19, "1.9"), (19, "3"), (19, "1.4")])
+
+
+def test_every_number_is_accounted_for():
+    cov = parse_document(document_from_text(MIXED, "mixed.md"))["coverage"]
+    # 13 values; "2" in the caption; the discussion line's 3.1, 2 and 3 are prose
+    assert cov["n_numbers_value"] == 13
+    assert cov["n_numbers_caption"] == 1 and cov["n_numbers_prose"] == 3
+    assert cov["n_numbers_unread"] == 0 and cov["coverage"] == 1.0
+
+
+def test_a_prose_document_is_read_but_warned_about():
+    parsed = parse_document(document_from_text("Meeting notes\nWe compressed 3 models by 40%.\n", "notes.txt"))
+    assert parsed["shape"] == "prose" and not parsed["table_values"] and not parsed["points"]
+    findings = reading_findings(parsed, {})
+    assert [(f["severity"], f["line_no"], f["subject"]) for f in findings] == [("warning", 2, "nothing_read")]
+    assert "lines 2" in findings[0]["message"]
+
+
+def test_a_row_of_numbers_outside_any_table_is_a_warning_with_its_line():
+    text = "Some intro sentence here.\n\nResNet 76.1 78.3 80.2 81.0\n\nMore prose follows.\n"
+    parsed = parse_document(document_from_text(text, "odd.txt"))
+    kinds = {(n["kind"], n["line_no"]) for n in parsed["parse_notes"]}
+    assert ("unread_data_line", 3) in kinds
+
+
+def test_a_chart_heading_without_points_is_read_as_tables_instead():
+    text = "## Results chart\n\n| Model | Acc |\n|---|---|\n| A | 70.1 |\n| B | 72.4 |\n"
+    parsed = parse_document(document_from_text(text, "slide.md"))
+    assert parsed["shape"] == "page" and not parsed["axes"]
+    assert values(parsed) == [(5, "70.1"), (6, "72.4")]
+    assert "not_a_chart" in {n["kind"] for n in parsed["parse_notes"]}
+
+
+def test_an_empty_table_block_is_a_warning_naming_its_lines():
+    text = "| Model | Acc |\n|---|---|\n| A | n/a |\n| B | n/a |\n"
+    parsed = parse_document(document_from_text(text, "empty.md"))
+    messages = [f["message"] for f in reading_findings(parsed, {})]
+    assert any("lines 1-4" in m for m in messages) or any("no table or chart" in m for m in messages)
