@@ -98,7 +98,7 @@ def test_default_unit_from_header_or_caption():
     assert got[0][3] == "x"
 
 
-@pytest.mark.parametrize("text", ["8.2.1", "1e400", "NaN", "--", "12,5"])
+@pytest.mark.parametrize("text", ["8.2.1", "1e400", "NaN", "12,5", "1,00,000", "83.7e0x"])
 def test_unparseable_numeric_looking_cells_are_noted_and_left_out(text):
     got, notes = parts(text)
     assert got == []
@@ -173,3 +173,121 @@ def test_stray_brackets_make_a_cell_unparseable_not_two_values():
     result = cells.parse_cell(")0)0", sub_names=["first", "second"])
     assert result.parts == [] and result.notes[0].kind == "unparseable_cell"
     assert cells.value_tokens("86.8 /81.7 85.3 (-5.6)") == ["86.8 /81.7", "85.3 (-5.6)"]
+
+
+# --- the richer cell grammar (issue #12 part 1, issue #13 item 4) -------------------------------
+
+@pytest.mark.parametrize("text, value, unit, flag", [
+    ("74.7%", "74.7", "%", ""),
+    ("1.0×", "1.0", "x", ""),
+    ("1.0x", "1.0", "x", ""),
+    ("0.65×", "0.65", "x", ""),
+    ("41,021.00", "41021.00", "", ""),
+    ("+1.12%", "1.12", "%", ""),
+    ("1.2e-3", "0.0012", "", ""),
+    ("3×10^5", "300000", "", ""),
+    ("3 × 10^5", "300000", "", ""),
+    ("2.5E+05", "250000", "", ""),
+    ("<0.1", "0.1", "", "bound"),
+    (">99", "99", "", "bound"),
+    ("≤ 5%", "5", "%", "bound"),
+])
+def test_new_value_cells(text, value, unit, flag):
+    got, notes = parts(text)
+    assert got == [("value", "", value, unit, flag)]
+    assert notes == []
+
+
+@pytest.mark.parametrize("text", [
+    "85.3*", "12.1†", "7.2‡", "4.4§", "3.3¶", "85.3¹", "85.3²³", "85.3ᵃ", "85.3^a", "85.3^{*}",
+    "*85.3", "†85.3", "¹85.3", "85.3%*",
+])
+def test_footnote_markers_before_or_after_a_number(text):
+    got, notes = parts(text)
+    assert len(got) == 1 and got[0][0] == "value" and got[0][4] == "footnote"
+    assert got[0][2] == ("85.3" if "85.3" in text else got[0][2]) and notes == []
+
+
+@pytest.mark.parametrize("text, value, unit, qualifier", [
+    ("12% reduction", "12", "%", "reduction"),
+    ("35% slower", "35", "%", "slower"),
+    ("2.1x faster", "2.1", "x", "faster"),
+    ("0% (baseline)", "0", "%", "(baseline)"),
+    ("1.8x speedup", "1.8", "x", "speedup"),
+    ("4.2% improvement", "4.2", "%", "improvement"),
+    ("3.1 lower", "3.1", "", "lower"),
+    ("7% higher", "7", "%", "higher"),
+    ("85.3 (ours)", "85.3", "", "(ours)"),
+])
+def test_trailing_qualifier_is_kept_and_the_number_read(text, value, unit, qualifier):
+    res = cells.parse_cell(text)
+    assert [(p.part, p.value, p.unit, p.qualifier) for p in res.parts] == [("value", value, unit, qualifier)]
+    assert res.notes == []
+    assert cells.numeric_cell(text) and cells.value_like(text)
+    assert cells.value_tokens(text) == [text]
+
+
+@pytest.mark.parametrize("text", ["81.2 ± 0.3", "81.2±0.3", "81.2 (±0.3)", "81.2 (± 0.3)"])
+def test_value_with_error(text):
+    res = cells.parse_cell(text)
+    assert [(p.part, p.part_name, p.value) for p in res.parts] == [("value", "", "81.2"), ("error", "±", "0.3")]
+    assert res.notes == [] and cells.numeric_cell(text)
+    assert cells.value_tokens(f"{text} 80.1±0.2") == [text, "80.1±0.2"]
+
+
+def test_error_takes_the_printed_unit_of_its_value_like_a_delta():
+    res = cells.parse_cell("81.2% ± 0.3", default_unit="s")
+    assert [(p.part, p.unit, p.unit_source) for p in res.parts] == [("value", "%", "cell"), ("error", "%", "column")]
+    res = cells.parse_cell("81.2 ± 0.3", default_unit="s")
+    assert [(p.unit, p.unit_source) for p in res.parts] == [("s", "column"), ("s", "column")]
+
+
+def test_error_is_a_schema_part():
+    from paperfig.schemas import VALUE_PARTS
+    assert "error" in VALUE_PARTS
+
+
+@pytest.mark.parametrize("text", ["N/A", "n/a", "NA", "—", "–", "-", "--", "✗", "×", "n.a.", "−"])
+def test_missing_marks(text):
+    got, notes = parts(text)
+    assert got == [("missing", "", "", "", "")] and notes == []
+    assert cells.numeric_cell(text) and cells.value_like(text) and cells.is_value_token(text)
+
+
+@pytest.mark.parametrize("text", ["W8A8", "Llama-2-7B", "GPT-4", "BERT-base", "4-bit", "ResNet-50", "2:4 sparsity",
+                                  "FP16", "INT8", "Top-1", "x"])
+def test_label_texts_are_not_values(text):
+    assert not cells.numeric_cell(text), text
+    assert not cells.value_like(text), text
+
+
+@pytest.mark.parametrize("text", ["74.7%", "1.0×", "0.65×", "41,021.00", "+1.12%", "1.2e-3", "3×10^5",
+                                  "12% reduction", "2.1x faster", "0% (baseline)", "81.2 ± 0.3", "81.2±0.3",
+                                  "81.2 (±0.3)", "85.3*", "†85.3", "<0.1", ">99", "N/A", "n.a.", "✗"])
+def test_new_value_cells_are_value_like(text):
+    assert cells.numeric_cell(text), text
+    assert cells.value_like(text), text
+
+
+@pytest.mark.parametrize("token, expected", [
+    ("74.7%", True), ("1.0×", True), ("-", True), ("N/A", True), ("41,021.00", True), ("+1.12%", True),
+    ("88.5/84.3", True), ("3.2e-4", True), ("85.3*", True), ("12.1†", True), ("7B", True),
+    ("FP16", False), ("W8A8", False), ("GPT-4", False), ("85.3 (-5.6)", False), ("", False), ("abc", False),
+])
+def test_is_value_token(token, expected):
+    assert cells.is_value_token(token) is expected
+
+
+def test_unicode_digits_and_spaces_inside_a_number_are_noted():
+    got, notes = parts("٨٣.٤")
+    assert got == [("value", "", "83.4", "", "")] and notes == ["normalised_digits"]
+    got, notes = parts("41\u00a0021")
+    assert got == [("value", "", "41021", "", "")] and notes == ["normalised_digits"]
+
+
+def test_old_shapes_still_read_with_new_markers():
+    got, _ = parts("88.5*/84.3", pair=("F1", "Acc"))
+    assert [(g[0], g[2], g[4]) for g in got] == [("first", "88.5", "footnote"), ("second", "84.3", "")]
+    got, _ = parts("85.3 (-5.6) (ours)")
+    assert [(g[0], g[2]) for g in got] == [("value", "85.3"), ("delta", "-5.6")]
+    assert cells.parse_cell("85.3 (-5.6) (ours)").parts[1].qualifier == "(ours)"

@@ -174,9 +174,10 @@ def test_zero_width_inside_is_removed_with_a_note():
     assert all("zero-width" in f.note for f in found)
 
 
-def test_mixed_scripts_are_refused():
+def test_mixed_scripts_are_refused_but_full_width_mixes_with_ascii():
     found, notes = find_numbers("٣5")
     assert found == [] and "two scripts" in notes[0]
+    assert values("1０.5") == ["10.5"]
 
 
 # --- read_number and the old helpers ------------------------------------------------------------
@@ -277,3 +278,20 @@ def test_property_refused_tokens_give_a_note_and_no_number(token, prefix, suffix
     found, notes = find_numbers(prefix + token + suffix)
     assert found == []
     assert len(notes) == 1 and repr(token) in notes[0]
+
+
+_ODD_TEXT = st.one_of(
+    st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40),
+    st.text("0123456789.,-+−–eE×x^⁵⁻ :/%()٣０\u00a0\u200b abcBGPT=", max_size=30),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ODD_TEXT)
+def test_property_any_text_never_raises_and_every_found_reads_alone_the_same(text):
+    found, notes = find_numbers(text)
+    assert all(isinstance(n, str) and n for n in notes)
+    assert [f.start for f in found] == sorted(f.start for f in found)
+    for f in found:
+        assert text[f.start:f.end] == f.text and f.value.is_finite()
+        assert read_number(f.text).value == f.value  # a number is read whole, never a prefix

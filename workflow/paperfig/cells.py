@@ -1,33 +1,54 @@
 """The grammar of one printed table cell (pure functions, no document state).
 
-A cell of an extracted table is one of these shapes (after ``numbers.normalise_digits``):
+A cell of an extracted table is one of these shapes (numbers are read by
+``numbers.read_number``, the one number grammar of the project, so a cell number is read whole
+or not at all):
 
 =====================  ==========================================================
-``84.0``               a plain number: one part ``value``
-``-``                  not reported: one part ``missing`` with value "" (never zero)
+``84.0``               a plain number: one part ``value``; also ``41,021.00`` (thousands
+                       grouping), ``1.2e-3``, ``3×10^5`` (scientific: value "0.0012",
+                       "300000"), ``+1.12%`` (value "1.12")
+``-``                  not reported: one part ``missing`` with value "" (never zero); also
+                       ``–``, ``—``, ``−``, ``--``, ``N/A``, ``n/a``, ``NA``, ``n.a.``, ``✗``
+                       and ``×`` alone
 ``88.5/84.3``          a pair (spaces around the slash allowed): parts ``first`` and
                        ``second``; ``part_name`` comes from the pair in the header
                        (``MRPC (F1/Acc)`` -> F1, Acc; ``MNLI-m/mm`` -> m, mm), else
                        "first"/"second"
 ``85.3 (-5.6)``        value with delta: parts ``value`` and ``delta`` (``(+1.3)``,
                        ``(-0.0)`` too; "-0.0" keeps its sign)
+``81.2 ± 0.3``         value with error: parts ``value`` and ``error`` (part_name "±");
+                       also ``81.2±0.3`` and ``81.2 (±0.3)``
 ``1.4 1.6``            two numbers under a column whose cells all hold two numbers:
                        parts ``first``/``second`` (names from the header only when it
                        names both, e.g. "absolute"/"relative"; else "first"/"second")
+``12% reduction``      a value with a trailing qualifier word (``reduction``, ``slower``,
+                       ``faster``, ``speedup``, ``improvement``, ``lower``, ``higher``,
+                       ``(baseline)``, ``(ours)``, ...): the number is read, the words are
+                       kept in ``Part.qualifier``
 =====================  ==========================================================
 
-Every number may carry a unit suffix (``x``, ``X`` -> unit "x" with flag
-"uppercase-x", ``%``, ``M``, ``B``, ``k``/``K``: the value stays as printed before the
-suffix, e.g. ``109M`` -> 109 M) and markers (``*``/``†``/``‡`` -> flag "footnote",
-``(?)`` -> flag "uncertain"). Values are the printed text of the number
-(``decimal_text(parse_decimal(...))``: "84.0" stays "84.0"). A cell without its own unit
-takes the column's unit (header ``Memory (MB)``, caption "latency (in seconds)");
+Every number may carry a unit suffix (``x``, ``×`` -> unit "x"; ``X`` -> unit "x" with flag
+"uppercase-x"; ``%``, ``M``, ``B``, ``k``/``K``: the value stays as printed before the
+suffix, e.g. ``109M`` -> 109 M) and markers: footnote markers after or before the number
+(``*``, ``†``, ``‡``, ``§``, ``¶``, superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``) -> flag
+"footnote"; ``(?)`` -> flag "uncertain"; a bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
+"bound" (the token keeps the printed direction). ``10⁵`` and ``10^5`` are powers of ten (as in
+running text), a superscript after any other number is a footnote. Values are the printed
+text of the number (``decimal_text``: "84.0" stays "84.0"). A cell without its own unit takes
+the column's unit (header ``Memory (MB)``, caption "latency (in seconds)");
 ``Part.unit_source`` says which ("cell" or "column") so a renderer shows only printed units.
 
-A cell that looks numeric but cannot be parsed (``8.2.1``, ``1e400``, ``NaN``, ``--``)
-yields no parts and a note ("unparseable_cell"); full-width digits parse with a note
-("normalised_digits"). Notes are returned, never raised: the caller turns them into
-``parse_notes`` records with the document location.
+A cell that looks numeric but cannot be parsed (``8.2.1``, ``1e400``, ``NaN``, ``12,5`` -- a
+decimal comma is not read in a table, whose other cells print decimal points) yields no parts
+and a note ("unparseable_cell"); full-width or other non-ASCII digits, zero-width characters
+or spaces inside a number parse with a note ("normalised_digits"). Notes are returned, never
+raised: the caller turns them into ``parse_notes`` records with the document location.
+
+Label columns: :func:`numeric_cell` / :func:`value_like` say True for every value shape above
+and False for names that contain numbers (``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``4-bit``,
+``ResNet-50``, ``2:4 sparsity``). ``7B`` alone is a number with unit B (a model size in a label
+column reads the same): label detection must use the column, not one cell.
 
 Row labels are normalised by :func:`normalise_label`: LaTeX/HTML subscripts become a
 hyphen and lower case (``BERT _{BASE}``, ``$BERT_{BASE}$``, ``BERT <sub>BASE</sub>`` ->
@@ -42,17 +63,31 @@ from dataclasses import dataclass, field
 
 from . import numbers
 
-#: Cells that mean "not reported" (ASCII hyphen, en/em dash, Unicode minus).
-MISSING_MARKS = frozenset({"-", "–", "—", "−"})
+#: Cells that mean "not reported" (ASCII hyphen, en/em dash, Unicode minus, words, crosses).
+MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×"})
+_MISSING_WORDS = frozenset({"n/a", "na", "n.a.", "n.a", "n/a."})
 
+_MARK_CHARS = "*†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
+_MARKS = rf"(?:[{_MARK_CHARS}]|\^\{{[a-z*†‡§¶]{{1,3}}\}}|\^[a-z*†‡§¶])+"
+_ZW_GAPS = "\u00a0\u2009\u202f\u200b\u200c\u200d\u2060"
+#: The number of a token: checked afterwards by ``numbers.read_number``.
+_NUM_PART = (rf"[-+−–]?[\d.,{_ZW_GAPS}]+(?:[eE][-+−]?\d+"
+             r"|\s?[×xX·⋅]\s?10(?:\^\{?[-+−]?\d+\}?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?")
 _TOKEN = re.compile(
-    r"^(?P<num>[-+]?(?:\d+(?:\.\d+)?|\.\d+))\s*(?P<unit>%|[xX]|[MBkK])?"
-    r"(?P<marks>[*†‡]+)?\s*(?P<q>\(\?\))?$"
+    rf"^(?P<pre>{_MARKS})?(?P<bound>[<>≤≥]\s*)?(?P<num>{_NUM_PART})\s*(?P<unit>%|[xX×]|[MBkK])?"
+    rf"(?P<marks>{_MARKS})?\s*(?P<q>\(\?\))?$"
 )
 _DELTA = re.compile(r"^(?P<v>[^()\s]+(?:\s*\(\?\))?)\s*\(\s*(?P<d>[-+]?[^()\s]+)\s*\)$")
+_ERROR = re.compile(r"^(?P<v>[^()\s±]+)\s*(?:±\s*(?P<e>[^()\s±]+)|\(\s*±\s*(?P<e2>[^()\s±]+)\s*\))$")
+_EXPONENT = re.compile(r"[eE][-+−]?\d|10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹])")
 _PAIR = re.compile(r"^(?P<a>[^/\s]+)\s*/\s*(?P<b>[^/\s]+)$")
+#: Words after a value that say what it means; kept as ``Part.qualifier``.
+_QUALIFIER = re.compile(
+    r"(?:\s+(?:reduction|slower|faster|speedup|speed-up|improvement|lower|higher|better|worse|"
+    r"smaller|larger|increase|decrease|fewer|less|more|gain|drop)\b"
+    r"|\s*\((?:baseline|ours|reference|ref\.?)\))+$", re.IGNORECASE)
 _HEADER_PAIR = re.compile(r"([A-Za-z0-9]+)/([A-Za-z0-9]+)")
-_NUMERIC_WORDS = re.compile(r"^(?:nan|inf|infinity|n/?a|--+|—+|–+)$", re.IGNORECASE)
+_NUMERIC_WORDS = re.compile(r"^(?:nan|inf|infinity|n/?a|n\.a\.?|--+|—+|–+)$", re.IGNORECASE)
 _SPACED_SLASH = re.compile(r"(?<=[\d%xX*])\s*/\s*(?=[-+]?[\d.])")
 
 #: Units written in a header's parentheses, e.g. ``Memory (MB)``, ``Prune Ratio(%)``.
@@ -70,13 +105,14 @@ _CAPTION_UNITS = {"seconds": "s", "milliseconds": "ms", "ms": "ms", "minutes": "
 class Part:
     """One numeric value of a cell (or the missing marker)."""
 
-    part: str  # value | first | second | delta | missing
+    part: str  # value | first | second | delta | error | missing
     part_name: str
     value: str  # printed number text, "" for missing
     unit: str = ""
-    flag: str = ""  # ";"-joined: uppercase-x, footnote, uncertain
+    flag: str = ""  # ";"-joined: uppercase-x, footnote, uncertain, bound
     token: str = ""  # the printed text of this part
     unit_source: str = ""  # "cell" (printed suffix), "column" (header or caption), "" (no unit)
+    qualifier: str = ""  # words printed after the value: "reduction", "faster", "(baseline)"
 
 
 @dataclass(frozen=True)
@@ -104,8 +140,20 @@ def is_blank(text: str) -> bool:
 
 
 def is_missing(text: str) -> bool:
-    """``-`` (or a dash variant) alone: not reported."""
-    return text.strip() in MISSING_MARKS
+    """A dash (any variant, single or doubled), ``N/A``, ``n/a``, ``NA``, ``n.a.``, ``✗`` or
+    ``×`` alone: not reported."""
+    t = text.strip()
+    return t in MISSING_MARKS or t.lower() in _MISSING_WORDS
+
+
+def split_qualifier(text: str) -> tuple[str, str]:
+    """``12% reduction`` -> ("12%", "reduction"); ``0% (baseline)`` -> ("0%", "(baseline)");
+    text without a trailing qualifier -> (text, "")."""
+    t = text.strip()
+    m = _QUALIFIER.search(t)
+    if not m or not t[:m.start()].strip():
+        return t, ""
+    return t[:m.start()].strip(), " ".join(m.group(0).split())
 
 
 def looks_numeric(text: str) -> bool:
@@ -118,23 +166,40 @@ def looks_numeric(text: str) -> bool:
     return bool(re.search(r"\d", t))
 
 
+def _read(text: str) -> numbers.Found:
+    """``numbers.read_number``, without the decimal comma (tables print decimal points)."""
+    found = numbers.read_number(text)
+    if "decimal comma" in found.note:
+        raise ValueError(f"decimal comma in a table cell: {text!r}")
+    return found
+
+
 def parse_token(text: str) -> Token:
     """One printed number with optional unit suffix and markers; ValueError otherwise."""
-    cleaned = numbers.normalise_digits(text.strip())
+    cleaned = text.strip()
+    try:
+        whole = _read(cleaned)  # plain, grouped, scientific, 10^5
+        return Token(value=numbers.decimal_text(whole.value), unit="", flag="")
+    except ValueError:
+        pass
     m = _TOKEN.match(cleaned)
     if not m:
         raise ValueError(f"not a number: {text!r}")
-    value = numbers.decimal_text(numbers.parse_decimal(m.group("num")))
+    value = numbers.decimal_text(_read(m.group("num")).value)
     unit = m.group("unit") or ""
+    if unit and _EXPONENT.search(m.group("num")):
+        raise ValueError(f"a unit after an exponent: {text!r}")  # 83.7e0x: never a prefix
     flags = []
     if unit == "X":
         flags.append("uppercase-x")
-    if unit in ("X", "x"):
+    if unit in ("X", "x", "×"):
         unit = "x"
-    if m.group("marks"):
+    if m.group("marks") or m.group("pre"):
         flags.append("footnote")
     if m.group("q"):
         flags.append("uncertain")
+    if m.group("bound"):
+        flags.append("bound")
     return Token(value=value, unit=unit, flag=";".join(flags))
 
 
@@ -168,26 +233,55 @@ def split_delta(text: str) -> tuple[str, str] | None:
     return None
 
 
-_VALUE_TOKEN = re.compile(r"[^\s/()]+(?:\s*/\s*[^\s/()]+)?(?:\s*\([^()]*\))?|\([^()]*\)|/")
+def split_error(text: str) -> tuple[str, str] | None:
+    """``81.2 ± 0.3``, ``81.2±0.3``, ``81.2 (±0.3)`` -> ("81.2", "0.3")."""
+    m = _ERROR.match(numbers.normalise_digits(text.strip()))
+    if not m:
+        return None
+    v, e = m.group("v"), m.group("e") or m.group("e2")
+    if is_number_token(v) and is_number_token(e):
+        return v, e
+    return None
+
+
+_C = r"(?:[^\s/()±]|(?<=\d)[\u00a0\u2009\u202f](?=\d{3}(?!\d)))"  # a group space inside 41 021
+_VALUE_TOKEN = re.compile(
+    rf"(?:[<>≤≥]\s*)?{_C}+(?:\s*[×xX·⋅]\s*10(?:\^{_C}+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?:\s*/\s*{_C}+)?"
+    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\))?|\([^()]*\)|/")
 
 
 def value_tokens(text: str) -> list[str]:
     """Split a cell into its printed values, each as printed: a pair with spaces around its
-    slash (``86.8 /81.7``) and a value with its parenthesised delta or ``(?)`` stay one token.
+    slash (``86.8 /81.7``), a value with its parenthesised delta or ``(?)``, a value with its
+    error (``81.2 ± 0.3``) and a value with its qualifier (``12% reduction``) stay one token.
     Text the tokens do not cover (a stray bracket: ``)0)0``) makes the whole cell one token,
     so it is reported as unparseable instead of being read as values."""
-    tokens = [m.group(0) for m in _VALUE_TOKEN.finditer(text.strip())]
-    if "".join(tokens).replace(" ", "") != "".join(text.split()):
+    core, qualifier = split_qualifier(text)
+    tokens = [m.group(0) for m in _VALUE_TOKEN.finditer(core)]
+    if "".join("".join(tok.split()) for tok in tokens) != "".join(core.split()):
         return [text.strip()] if text.strip() else []
+    if qualifier and tokens:
+        tokens[-1] = text.strip()[text.strip().rindex(tokens[-1]):]
     return tokens
 
 
 def is_value_text(text: str) -> bool:
-    """A single printed value of any shape (number, pair, value+delta, missing)."""
-    if is_missing(text):
+    """A single printed value of any shape (number, pair, value+delta, value±error, missing,
+    each with an optional qualifier)."""
+    t, _ = split_qualifier(text)
+    if is_missing(t):
         return True
+    return (is_number_token(t) or split_pair(t) is not None or split_delta(t) is not None
+            or split_error(t) is not None)
+
+
+def is_value_token(text: str) -> bool:
+    """One whitespace-free token that is a value: ``74.7%``, ``1.0×``, ``-``, ``N/A``,
+    ``41,021.00``, ``+1.12%``, ``88.5/84.3``, ``3.2e-4``, ``85.3*``, ``12.1†`` (not ``FP16``,
+    ``W8A8``). ``7B`` is a value (7, unit B): telling a model size in a label column from a
+    value needs the column, not the token."""
     t = text.strip()
-    return is_number_token(t) or split_pair(t) is not None or split_delta(t) is not None
+    return bool(t) and not any(c.isspace() for c in t) and is_value_text(t)
 
 
 def numeric_cell(text: str) -> bool:
@@ -196,7 +290,7 @@ def numeric_cell(text: str) -> bool:
     return bool(toks) and all(is_value_text(t) for t in toks)
 
 
-_VALUE_LIKE = re.compile(r"^[\d.,+\-−–eE/%xX*†‡()?\s]+$")
+_VALUE_LIKE = re.compile(r"^[\d.,+\-−–eE/%xX×*†‡§¶±<>≤≥()?\s" + _MARK_CHARS[5:] + r"]+$")
 
 
 def value_like(text: str) -> bool:
@@ -242,51 +336,68 @@ def caption_unit(caption: str) -> str:
     return found.pop() if len(found) == 1 else ""
 
 
+_ODD_INSIDE = frozenset("\u00a0\u2009\u202f\u200b\u200c\u200d\u2060\ufeff")
+
+
 def _digit_note(text: str) -> list[CellNote]:
-    if numbers.normalise_digits(text) != text:
-        return [CellNote("normalised_digits", f"non-ASCII digits or signs normalised in {text!r}", text)]
+    if (numbers.normalise_digits(text) != text or any(c in _ODD_INSIDE for c in text)
+            or any(not c.isascii() and c.isdecimal() for c in text)):
+        return [CellNote("normalised_digits", f"non-ASCII digits, signs or spaces normalised in {text!r}",
+                         text)]
     return []
 
 
-def _part(part: str, name: str, token_text: str, default_unit: str) -> Part:
+def _part(part: str, name: str, token_text: str, default_unit: str, qualifier: str = "") -> Part:
     tok = parse_token(token_text)
     source = "cell" if tok.unit else ("column" if default_unit else "")
     return Part(part=part, part_name=name, value=tok.value, unit=tok.unit or default_unit,
-                flag=tok.flag, token=token_text.strip(), unit_source=source)
+                flag=tok.flag, token=token_text.strip(), unit_source=source, qualifier=qualifier)
+
+
+def _with_partner(first: Part, part: str, name: str, token_text: str, default_unit: str,
+                  qualifier: str) -> Part:
+    """A delta or error: it takes the value's printed unit when it prints none."""
+    return _part(part, name, token_text, first.unit if first.unit_source == "cell" else default_unit,
+                 qualifier)
 
 
 def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: str = "") -> CellResult:
-    """One printed value (number, ``-``, pair or value-with-delta) -> its parts."""
-    t = text.strip()
+    """One printed value (number, missing mark, pair, value-with-delta, value ± error, each
+    with an optional qualifier) -> its parts."""
     res = CellResult()
-    if not t:
+    if not text.strip():
         return res
+    t, qualifier = split_qualifier(text)
     if is_missing(t):
-        res.parts.append(Part("missing", "", "", "", "", t))
+        res.parts.append(Part("missing", "", "", "", "", t, qualifier=qualifier))
         return res
     res.notes.extend(_digit_note(t))
     try:
         if is_number_token(t):
-            res.parts.append(_part("value", "", t, default_unit))
+            res.parts.append(_part("value", "", t, default_unit, qualifier))
             return res
         halves = split_pair(t)
         if halves:
             names = pair or ("first", "second")
-            res.parts.append(_part("first", names[0], halves[0], default_unit))
-            res.parts.append(_part("second", names[1], halves[1], default_unit))
+            res.parts.append(_part("first", names[0], halves[0], default_unit, qualifier))
+            res.parts.append(_part("second", names[1], halves[1], default_unit, qualifier))
             return res
         vd = split_delta(t)
         if vd:
-            value = _part("value", "", vd[0], default_unit)
-            res.parts.append(value)
-            res.parts.append(_part("delta", "", vd[1], value.unit if value.unit_source == "cell"
-                                   else default_unit))
+            value = _part("value", "", vd[0], default_unit, qualifier)
+            res.parts += [value, _with_partner(value, "delta", "", vd[1], default_unit, qualifier)]
+            return res
+        ve = split_error(t)
+        if ve:
+            value = _part("value", "", ve[0], default_unit, qualifier)
+            res.parts += [value, _with_partner(value, "error", "±", ve[1], default_unit, qualifier)]
             return res
     except ValueError:  # pragma: no cover - every branch checked its tokens first
         pass
+    t = text.strip()
     kind = "unparseable_cell" if looks_numeric(t) else "non_numeric_cell"
-    res.notes.append(CellNote(kind, f"cell {t!r} is not a number, pair or value with delta; "
-                                    "left out of the values", t))
+    res.notes.append(CellNote(kind, f"cell {t!r} is not a number, pair or value with delta or "
+                                    "error; left out of the values", t))
     return res
 
 
@@ -302,7 +413,7 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
             for part, name, tok in zip(("first", "second"), sub_names, toks):
                 res.parts.append(_part(part, name, tok, default_unit))
             return res
-    if len(value_tokens(t)) > 1 and split_pair(t) is None and split_delta(t) is None:
+    if len(value_tokens(t)) > 1:
         return CellResult(notes=[CellNote(
             "unparseable_cell", f"cell {t!r} holds {len(value_tokens(t))} values where the column "
             "has one; left out of the values", t)])

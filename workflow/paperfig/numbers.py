@@ -62,7 +62,7 @@ Not numbers:
 
 Digits: any Unicode decimal digit (``unicodedata.decimal``: full-width ``０-９``,
 Arabic-Indic ``٠-٩``, extended ``۰-۹``, Devanagari, ...) is read with a note; one number
-mixing two scripts is refused. ``．`` (full-width stop) and ``٫`` (Arabic decimal separator)
+mixing two scripts is refused (full-width and ASCII digits count as one script). ``．`` (full-width stop) and ``٫`` (Arabic decimal separator)
 are decimal points, ``٬`` (Arabic thousands separator) a grouping comma; the full-width comma
 ``，`` separates list items. Zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM) inside
 a number are removed with a note.
@@ -316,7 +316,10 @@ def _note_for(original: str, norm_notes: list[str]) -> str:
 
 
 def _digit_scripts(original: str) -> int:
-    return len({ord(c) - unicodedata.decimal(c) for c in original if c.isdecimal()})
+    """How many digit scripts a number mixes; full-width digits count as ASCII (a width
+    variant: OCR of CJK-typeset pages mixes them)."""
+    zeros = {ord(c) - unicodedata.decimal(c) for c in original if c.isdecimal()}
+    return len({0x30 if z == 0xFF10 else z for z in zeros})
 
 
 def find_numbers(text: str) -> tuple[list[Found], list[str]]:
