@@ -191,6 +191,8 @@ def test_stray_brackets_make_a_cell_unparseable_not_two_values():
     ("<0.1", "0.1", "", "bound"),
     (">99", "99", "", "bound"),
     ("≤ 5%", "5", "%", "bound"),
+    ("74.7 %", "74.7", "%", ""),
+    ("1.0 ×", "1.0", "x", ""),
 ])
 def test_new_value_cells(text, value, unit, flag):
     got, notes = parts(text)
