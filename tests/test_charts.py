@@ -619,3 +619,24 @@ def test_part_headings_are_neither_figures_nor_categories():
     parsed = parse(doc)
     assert len(parsed["axes"]) == 1 and parsed["axes"][0]["chart_type"] == "bar"
     assert [(p["category"], p["y"]) for p in parsed["points"]] == [("Alpha", "31"), ("Beta", "46")]
+
+
+def test_values_at_stated_x_positions_make_a_line_series():
+    doc = ("This is a line graph of validation accuracy.\n\n**Axes:**\n- X-axis: Epoch (1 to 10)\n"
+           "- Y-axis: Accuracy (%)\n\n**Data Series:**\n"
+           "1. **Net-A (blue line):** Starts at 62% at epoch 1, rises to 78% at epoch 5.\n"
+           "2. **Net-B (orange line):** 65% (epoch 1), 80% (epoch 5).\n")
+    pts = parse(doc)["points"]
+    assert [(p["line_no"], p["series"], p["x"], p["y"]) for p in pts] == [
+        (8, "Net-A", "1", "62"), (8, "Net-A", "5", "78"), (9, "Net-B", "1", "65"), (9, "Net-B", "5", "80")]
+
+
+def test_axes_block_bullets_without_the_word_axis():
+    doc = ("## Figure 2: Loss and compute\n\n**Type:** Log-log scatter plot.\n\n**Axes:**\n"
+           "* Horizontal: Training compute (PF-days), log scale, 10^-3 to 10^2\n* Vertical: Test loss, 2.0 to 5.0\n\n"
+           "**Points:**\n| Size | Compute (PF-days) | Loss |\n|---|---|---|\n| 10M | 0.001 | 4.8 |\n| 1B | 0.5 | 3.1 |\n")
+    parsed = parse(doc)
+    axes = parsed["axes"][0]
+    assert (axes["y_min"], axes["y_max"]) == ("2.0", "5.0") and axes["x_scale"] == "log"
+    assert [(p["line_no"], p["label"], p["x"], p["y"]) for p in parsed["points"]] == [
+        (12, "10M", "0.001", "4.8"), (13, "1B", "0.5", "3.1")]

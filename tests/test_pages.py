@@ -534,3 +534,14 @@ def test_two_halves_with_the_caption_after_them_are_one_table():
     parsed = parse_page_document(document_from_text(text, "halves.txt"), "page", {})
     assert [(t["blocks"], t["caption"]) for t in parsed["tables"]] == [(2, "Table 1: Pruning results.")]
     assert {v["column"] for v in parsed["table_values"]} == {"Ratio", "A", "B", "C", "D"}
+
+
+def test_a_header_word_row_of_numbers_is_the_header():
+    text = "\n".join(["                 Sequence length", "Model            128     512",
+                      "BERT-base        4.2     9.8", "DistilBERT       2.3     5.1"])
+    from paperfig.parse import parse_document as parse_all
+
+    p = parse_all(document_from_text(text, "lat.txt"))
+    assert sorted((v["line_no"], v["value"]) for v in p["table_values"]) == [
+        (3, "4.2"), (3, "9.8"), (4, "2.3"), (4, "5.1")]
+    assert [t["row_labels"] for t in p["tables"]] == [["BERT-base", "DistilBERT"]]

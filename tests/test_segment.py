@@ -66,3 +66,8 @@ def test_masked_keeps_line_numbers():
     doc = document_from_text("a\nb\nc\n", "m.txt")
     part = masked(doc, {2})
     assert part.lines == ("", "b", "") and part.source_file == "m.txt"
+
+
+def test_a_sentence_naming_a_chart_anchors_a_region():
+    text = "Intro prose.\n\nThe image is a bar chart titled \"Speed\".\n- A: 2450 tokens/s\n- B: 1890 tokens/s\n"
+    assert regions(text) == [Region(1, 6)]

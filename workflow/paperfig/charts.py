@@ -496,6 +496,11 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
                                              kind="number_read", message=message, raw=raw))
 
         axis = _axis_line(content)
+        if axis is None and re.match(r"^\W*ax(?:is|es)\b", context or "", re.I):
+            # under an "Axes" heading or bold line: '* Horizontal: ...', '* X: ...', '* Vertical (left): ...'
+            am = re.match(r"^\**\s*(x|y|horizontal|vertical)\s*(?:\([^()]*\))?\s*\**\s*:\s*\**\s*(.*)$", content, re.I)
+            if am:
+                axis = _axis_line(f"{am.group(1)} axis: {am.group(2)}")
         if axis is not None:
             which, rest, text = axis
             series = None
@@ -1192,6 +1197,38 @@ def _x_from_key(fig: _Figure, key: str) -> str:
     return ""
 
 
+#: 'Y at X' phrases of a series: '62% at epoch 1', '78% (epoch 5)', '0.41 after 10 epochs'.
+_AT_X = re.compile(
+    r"(?P<y>" + _NUM + r")\s*(?P<yu>%|[A-Za-z][\w/%@-]*)?\s*(?:,\s*)?(?:\(\s*|\b(?:at|in|after|for|by|on|@)\s+)"
+    r"(?:the\s+)?(?:(?P<xw>[A-Za-z][\w-]*)\s+(?P<x>" + _NUM + r")|(?P<x2>" + _NUM + r")\s+(?P<xw2>[A-Za-z][\w-]*))"
+    r"\s*\)?", re.I)
+
+
+def _series_name(name: str) -> str:
+    """'ResNet-18 (blue line)' -> 'ResNet-18': a marker description in parentheses is not a name."""
+    return re.sub(r"\s*\((?:[^()]*\b(?:line|curve|markers?|dots?|squares?|circles?|triangles?|bars?|dashed|"
+                  r"dotted|solid)\b[^()]*)\)\s*$", "", name, flags=re.I).strip() or name
+
+
+def _at_x_points(fig: _Figure, line_no: int, raw: str, text: str, series: str, colour: str) -> int:
+    """Points of a line-chart series given as values at stated x positions ('starts at 62% at
+    epoch 1, rises to 78% at epoch 5', '65% (epoch 1), 80% (epoch 5)', '0.41 after 10 epochs').
+    The word beside the x must name the x axis or a position (epoch, step, year, size...), so
+    '62% at epoch 1' is a point and '62% at 4 GPUs' on a 'Batch size' axis is not."""
+    found = []
+    for m in _AT_X.finditer(text):
+        word, x = (m.group("xw"), m.group("x")) if m.group("x") else (m.group("xw2"), m.group("x2"))
+        if not _x_from_key(fig, f"{word} {x}"):
+            continue
+        found.append((x, m.group("y"), m.group("yu") or ""))
+    if not found:
+        return 0
+    for x, y, unit in found:
+        _add_point(fig, line_no, raw, x, y, series=series, group=series, color=colour,
+                   y_unit=unit if unit and unit.lower() not in _UNIT_STOP else "")
+    return len(found)
+
+
 def _axis_match(fig: _Figure, key: str) -> str:
     """'x' or 'y' when a key names an axis (its label, its unit, or the letter itself)."""
     k = key.strip().lower()
@@ -1266,6 +1303,8 @@ def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, par
     body, label = _extract_label(text)
     if _pairs_points(fig, line_no, raw, body, name, colour):
         return True
+    if fig.chart_type != "bar" and _at_x_points(fig, line_no, raw, body, _series_name(name), colour):
+        return True
     items = _kv_items(body)
     if len(items) == 2 and {_axis_match(fig, i["key"]) for i in items} == {"x", "y"}:
         ix = next(i for i in items if _axis_match(fig, i["key"]) == "x")
@@ -1324,6 +1363,11 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
         series, colour = _trailing_colour(_strip_bold(head)) if head and len(head.split()) <= 5 else (pname, pcolour)
         _pairs_points(fig, line_no, raw, text, series or pname, colour or pcolour)
         return True
+    if fig.chart_type != "bar":
+        hm0 = re.match(r"^([^:]{1,60}?)\s*:\s+(.*)$", text)
+        head0, body0 = (hm0.group(1), hm0.group(2)) if hm0 and not _NUM_RE.search(hm0.group(1)) else ("", text)
+        if _at_x_points(fig, line_no, raw, body0, _series_name(head0) if head0 else pname, pcolour):
+            return True
     m = _XY_EQ.search(text)
     if m:
         name = _NAME_SEP.split(text[: m.start()].strip(), maxsplit=1)[0].strip(" ,-–—:")
@@ -1508,6 +1552,17 @@ def _pipe_table(fig: _Figure, first: int, last: int) -> None:
             _unread(fig, n, raw_of[n], f"table cell {cell_text(n, j)!r} has digits but no readable number")
         return (num, unit or _header_unit(header[j])) if state == "num" else None
 
+    named = {a: next((j for j in num_cols if _axis_match(fig, _header_name(header[j])) == a), None) for a in "xy"}
+    if not bar and named["x"] is not None and named["y"] is not None and named["x"] != named["y"]:
+        # the headers name both axes: those two columns, the first other column labels the point
+        jx, jy = named["x"], named["y"]
+        jl = next((j for j in range(ncols) if j not in (jx, jy)), None)
+        for n, _ in body:
+            xv, yv = value(n, jx), value(n, jy)
+            if xv and yv:
+                _add_point(fig, n, raw_of[n], xv[0], yv[0], label=cell_text(n, jl) if jl is not None else "",
+                           x_unit=xv[1], y_unit=yv[1])
+        return
     if not bar and kinds[0] == "num" and len(num_cols) >= 2:
         ycols = num_cols[1:]
         for n, _ in body:
@@ -1528,7 +1583,6 @@ def _pipe_table(fig: _Figure, first: int, last: int) -> None:
                     _add_point(fig, n, raw_of[n], _single_value(header[j])[0], yv[0], series=series, group=series,
                                y_unit=yv[1])
         return
-    named = {a: next((j for j in num_cols if _axis_match(fig, _header_name(header[j])) == a), None) for a in "xy"}
     if not bar and text_cols and len(num_cols) >= 2 and (
             fig.chart_type == "scatter" or (named["x"] is not None and named["y"] is not None)):
         jx = named["x"] if named["x"] is not None else num_cols[0]

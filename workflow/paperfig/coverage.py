@@ -111,7 +111,7 @@ def account(doc: Document, parsed: dict) -> dict:
     for ln, line in enumerate(doc.lines, 1):
         if not line.strip():
             continue
-        found = _numbers_on(line)
+        found = _numbers_on(_LIST_MARK.sub("", line))  # "3." numbering a list is no number of the page
         if not found:
             continue
         number_lines.append(ln)
@@ -149,6 +149,7 @@ def account(doc: Document, parsed: dict) -> dict:
 
 
 _WORD = re.compile(r"[A-Za-z]{3,}")
+_LIST_MARK = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+)+")
 
 
 def _looks_like_data_row(line: str, n_numbers: int) -> bool:

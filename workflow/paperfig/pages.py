@@ -8,7 +8,10 @@ Layout rules (documented choices)
 * **Blocks.** A printed table block is a run of consecutive lines containing a tab. A run is
   split where a header line is printed again (same first header cell, no numeric cells):
   that is the second half of a table printed in two parts.
-* **Header.** The first line of a block is its header when most of its cells are not numbers.
+* **Header.** The first line of a block is its header when the markup marks it (a pipe
+  table's row above its alignment row, HTML ``<th>`` rows), when most of its cells are not
+  numbers, or when its first cell is a header word (``Model``, ``Method``, ``Dataset``...) and
+  the next line is data: ``Model  128  512  2048`` names its columns by sequence length.
   Following lines with an empty first cell, before any data row, are header continuations
   (text: ``Hidden``/``Dim`` -> "Hidden Dim") or, when mostly numbers, a metadata row
   (``8.5k 67k ...`` under the task names) stored in the ``tables`` row as
@@ -93,6 +96,14 @@ _ORG_WORDS = frozenset("""University Institute Research Lab Labs Laboratory Inc 
 College School Department Dept. AI Google Microsoft Facebook Meta Amazon IBM Apple Baidu Huawei
 Alibaba Tencent DeepMind OpenAI NVIDIA Intel Samsung USA UK China Germany France Canada Japan
 India""".split())
+
+
+#: First cells that name a table's label column: a first row starting with one is a header even
+#: when its other cells are numbers (sequence lengths, years, sizes as column names).
+_HEADER_WORD = re.compile(
+    r"^\W*(?:models?|methods?|approach(?:es)?|names?|systems?|settings?|configurations?|configs?|"
+    r"datasets?|tasks?|baselines?|architectures?|networks?|backbones?|variants?|techniques?|"
+    r"algorithms?|engines?|frameworks?|precision|models?\s*/\s*\w+|#|no\.?)\W*$", re.IGNORECASE)
 
 
 def _is_model_name(text: str) -> bool:
@@ -229,6 +240,10 @@ class _PageParser:
         if 0 < header_hint < len(rows):
             header_rows.extend(rows[:header_hint])
             i = header_hint
+        elif len(rows) > 1 and _HEADER_WORD.match(rows[0][1][0]) and not self._header_like(rows[1][1]):
+            # "Model  128  512  2048": numbers under a header word are column names (sizes, years)
+            header_rows.append(rows[0])
+            i = 1
         elif self._header_like(rows[0][1]):
             header_rows.append(rows[0])
             i = 1
@@ -241,6 +256,10 @@ class _PageParser:
                 else:
                     break
                 i += 1
+        if header_rows and i + 1 < len(rows) and _HEADER_WORD.match(rows[i][1][0]) \
+                and not self._header_like(rows[i + 1][1]):
+            header_rows.append(rows[i])  # a spanning header above ("Sequence length") then "Model 128 512"
+            i += 1
         data = rows[i:]
         first_line = first_line or lines[0][0]
         last_line = last_line or lines[-1][0]

@@ -81,14 +81,20 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
         try:
             part = parse_chart_document(segment.masked(doc, lines))
         except DocumentError as exc:
-            _note(parsed, doc, region.first, "not_a_chart",
-                  f"lines {region.first}-{region.last} look like a chart description but {exc.message}; "
-                  "read as tables and prose instead", logging.WARNING)
+            if any(segment.patterns.is_axis_key(doc.line(ln)) for ln in lines):
+                _note(parsed, doc, region.first, "not_a_chart",
+                      f"lines {region.first}-{region.last} look like a chart description but {exc.message}; "
+                      "read as tables and prose instead", logging.WARNING)
+            else:  # only words naming a chart ("Figure 3 shows a bar chart of ...")
+                _note(parsed, doc, region.first, "no_chart_described",
+                      f"lines {region.first}-{region.last} name a chart but describe no axis or point; "
+                      "read as tables and prose")
             continue
         used = _chart_lines(part)
         in_grids = {ln for g in grids if g.first_line >= region.first and g.last_line <= region.last
                     for ln in g.lines}
-        described = any(segment.patterns.is_axis_key(doc.line(ln)) for ln in lines)
+        described = any(segment.patterns.is_axis_key(doc.line(ln)) for ln in lines) or any(
+            a.get("x_line_no") not in ("", None) or a.get("y_line_no") not in ("", None) for a in part["axes"])
         point_lines = {int(p["line_no"]) for p in part["points"]}
         if not described and point_lines <= in_grids:
             # a heading naming a chart over a plain table ("## Results chart"): a table

@@ -45,6 +45,19 @@ PLOT_WORDS = re.compile(
     r"\b(?:plot|chart|graph|scatter|diagram|histogram|heat\s?map|scatterplot)s?\b", re.IGNORECASE)
 
 
+#: A sentence that introduces a chart description ("The image is a bar chart titled ...",
+#: "This line graph shows ...", "**Type:** scatter plot"): a kind of chart named at the start
+#: of a line, or after "is a/an", "shows a", "type:".
+CHART_INTRO = re.compile(
+    r"^\W*(?:(?:the|this)\s+(?:image|figure|chart|plot|graph|visuali[sz]ation|diagram|picture)\s+"
+    r"(?:is|shows|depicts|presents|displays|illustrates|contains)\s+(?:an?\s+)?|"
+    r"(?:chart\s+|plot\s+|figure\s+)?type\W*:\W*|(?:this|it)\s+is\s+an?\s+|an?\s+|(?:the\s+)?)"
+    r"(?:(?:horizontal|vertical|stacked|grouped|clustered|simple|log-?log|semi-?log|multi-?series|"
+    r"multiple|double|dual)[\s-]+)*"
+    r"(?:scatter|line|bar|bubble|area|column|dot)[\s-]*(?:plot|chart|graph|diagram)s?\b",
+    re.IGNORECASE)
+
+
 def heading(line: str) -> tuple[int, str] | None:
     """(level, text) of a Markdown heading line, else None."""
     m = HEADING.match(line)
@@ -61,6 +74,10 @@ def caption_kind(line: str) -> str:
         # "Table of contents", "TABLE" alone are not captions: a number must follow
         return "table"
     return "figure"
+
+
+def is_chart_intro(line: str) -> bool:
+    return bool(CHART_INTRO.match(line))
 
 
 def is_axis_key(line: str) -> bool:

@@ -8,8 +8,10 @@ lines no chart region takes; every other line is prose (notes, captions, papers)
 Grammar of a chart region
 -------------------------
 * **Anchors.** A chart description announces itself by an axis key opening a line or bullet
-  (``**X-axis:**``, ``X axis -``, ``Horizontal axis:``, see :data:`patterns.AXIS_KEY`) or by a
-  heading naming a plot (``## Bar Chart: Accuracy by model``, :data:`patterns.PLOT_WORDS`).
+  (``**X-axis:**``, ``X axis -``, ``Horizontal axis:``, see :data:`patterns.AXIS_KEY`), by a
+  heading naming a plot (``## Bar Chart: Accuracy by model``, :data:`patterns.PLOT_WORDS`), or
+  by a line that opens by naming a kind of chart (``The image is a bar chart titled ...``,
+  ``**Type:** scatter plot``, :data:`patterns.CHART_INTRO`).
   A mention of "the x-axis" inside a sentence is no anchor.
 * **Start.** An anchor that is a heading starts its region. Otherwise the region starts at the
   nearest heading above the anchor; when that heading is one of a chart description's own
@@ -70,7 +72,8 @@ def chart_regions(lines, table_lines: frozenset[int] | set[int] = frozenset()) -
     """The chart regions of a document (see the module docstring), in reading order."""
     heads = _headings(lines)
     n = len(lines)
-    anchors = [ln for ln, line in enumerate(lines, 1) if patterns.is_axis_key(line) and ln not in table_lines]
+    anchors = [ln for ln, line in enumerate(lines, 1)
+               if (patterns.is_axis_key(line) or patterns.is_chart_intro(line)) and ln not in table_lines]
     anchors += [ln for ln, _, text in heads if patterns.PLOT_WORDS.search(text)]
     regions: list[tuple[int, int]] = []
     for anchor in sorted(set(anchors)):
