@@ -4,7 +4,10 @@ Text from the raw documents is data, never markup. ``escape_latex`` turns every 
 TeX treats specially into a command that prints it, so ``\\input{/etc/passwd}``,
 ``\\write18{...}``, ``\\catcode`` or ``^^5c`` arrive in the PDF as the characters they are:
 after escaping, the output contains no backslash that starts a command from the input, no
-unbalanced brace, no ``$``, ``#``, ``%``, ``&``, ``^`` or ``~`` with its TeX meaning.
+unbalanced brace, no ``$``, ``#``, ``%``, ``&``, ``^`` or ``~`` with its TeX meaning, and no
+bare ``[``, ``]`` or ``*``, so the text is safe in every position of the report: right after
+``\\item`` or ``\\\\`` (which would read a leading ``[`` as an optional argument or ``*``
+as a star), inside ``\\item[...]``, in captions, headings and table cells.
 
 Characters pdflatex (T1 + utf8 inputenc) cannot typeset are mapped to commands that draw
 them (``−`` → ``\\textminus``, ``→`` → ``\\rightarrow``, Greek → math symbols); anything
@@ -36,6 +39,12 @@ _SPECIAL = {
     '"': r"\textquotedbl{}",
     "`": r"\`{}",  # the grave accent glyph; also stops the "!`"/"?`" ligatures
     "'": r"\textquotesingle{}",  # a straight quote, as printed (not a typographic ’)
+    # Brackets and stars in braces: wherever a text lands (after \item, at the start of a
+    # table row after \\, inside \item[...]) they are never read as an optional argument
+    # or a star.
+    "[": "{[}",
+    "]": "{]}",
+    "*": "{*}",
     "\t": " ",
     "\n": " ",
     "\r": " ",
