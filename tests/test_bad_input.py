@@ -490,3 +490,49 @@ def test_file_names_snakemake_would_misread_are_refused_clearly(tmp_path, name):
     output = result.stdout + result.stderr
     assert result.returncode != 0
     assert f"{name}: a document's file name must not contain" in output and "rename the file" in output
+
+
+@pytest.mark.parametrize("name", ["x" * 246 + ".txt", "report_" + "ab" * 20 + ".txt", "paper" + "a" * 20 + ".md",
+                                  "ä" * 120 + ".txt"])
+def test_long_and_periodic_names_get_short_non_periodic_ids(name):
+    """A 250-character name must not give output names over the file system's limit
+    (ENAMETOOLONG in the render job); a name ending in 20 repeated characters must not give
+    an id Snakemake takes for an infinite recursion (PeriodicWildcardError)."""
+    from snakemake.io import PeriodicityDetector
+
+    doc_id = doc_id_for(name)
+    assert len(f"{doc_id}-fig999.json".encode()) < 120
+    assert PeriodicityDetector().is_periodic(doc_id) is None
+    assert doc_id_for(name) == doc_id and doc_id != doc_id_for(name[:-5] + "b" + name[-5:])
+
+
+@pytest.mark.e2e
+def test_long_and_periodic_names_plan_and_extract(tmp_path):
+    repo = copy_repo(tmp_path / "repo")
+    for name in ("x" * 246 + ".txt", "chart" + "a" * 30 + ".txt"):
+        (repo / "data/raw" / name).write_text(CHART.format(value="82.2"), encoding="utf-8")
+    result = snakemake(repo, "-n", check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "PeriodicWildcardError" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("errno_name", ["ENOSPC", "EACCES", "EROFS"])
+def test_an_os_error_is_one_line_naming_the_file(tmp_path, errno_name, capsys):
+    """Disk full or a permission problem is reported as '<file>: <reason>', exit 1, never as
+    'internal error in paperfig'."""
+    import errno
+    import os
+
+    from paperfig import cli
+
+    target = tmp_path / "figures" / "a-fig1.png"
+
+    def main(args):
+        raise OSError(getattr(errno, errno_name), os.strerror(getattr(errno, errno_name)), str(target))
+
+    with pytest.raises(SystemExit) as exit_info:
+        cli.run(cli.parser("test"), main, argv=[])
+    assert exit_info.value.code == 1
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"ERROR {target}: {os.strerror(getattr(errno, errno_name))}"]
+    assert "internal error" not in err and "Traceback" not in err

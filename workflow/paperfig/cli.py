@@ -2,7 +2,9 @@
 
 A ``PaperfigError`` (bad document, stale correction, failed round-trip) is reported as one
 line naming file and line, on stderr and in the log, and the job exits 1 without a traceback.
-Anything else is a bug in paperfig and keeps its traceback in the log.
+An ``OSError`` (disk full, permission denied, read-only file system) is the machine's, not
+paperfig's: one line naming the file and the reason, exit 1. Anything else is a bug in
+paperfig and keeps its traceback in the log.
 """
 
 from __future__ import annotations
@@ -30,6 +32,14 @@ def _configure_logging(log_file: str | None) -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s", handlers=handlers, force=True)
 
 
+def os_error_message(exc: OSError) -> str:
+    """'<file>: <reason>' for an OSError (both files of a rename), e.g.
+    'figures/a-fig1.png: No space left on device'."""
+    reason = exc.strerror or str(exc)
+    files = [str(name) for name in (exc.filename, exc.filename2) if name is not None]
+    return f"{' -> '.join(files)}: {reason}" if files else f"cannot write or read a file: {reason}"
+
+
 def run(arg_parser: argparse.ArgumentParser, main: Callable[[argparse.Namespace], None],
         argv: Sequence[str] | None = None) -> None:
     args = arg_parser.parse_args(argv)
@@ -38,6 +48,9 @@ def run(arg_parser: argparse.ArgumentParser, main: Callable[[argparse.Namespace]
         main(args)
     except PaperfigError as exc:
         log.error("%s", exc)
+        sys.exit(1)
+    except OSError as exc:
+        log.error("%s", os_error_message(exc))
         sys.exit(1)
     except Exception:
         log.exception("internal error in paperfig (please report it with this log)")

@@ -32,12 +32,23 @@ class Document:
         return self.lines[line_no - 1]
 
 
+#: Ids are at most this long (plus a hash): every output file name is the id and a short
+#: suffix ("-fig12.json"), and file systems refuse names over 255 bytes (ENAMETOOLONG).
+MAX_ID_CHARS = 80
+#: An id ending in a unit repeated 20 times or more ("...aaaaaaaaaaaaaaaaaaaa"): Snakemake
+#: takes such a wildcard value for an infinite recursion (PeriodicWildcardError).
+_PERIODIC_END = re.compile(r"(.+?)\1{19,}$")
+
+
 def doc_id_for(file_name: str) -> str:
-    """A safe id for a raw file name; unsafe names get a hash suffix so ids never collide."""
+    """A safe id for a raw file name: letters, digits, ``.``, ``_``, ``-``. A name that had to
+    change (unsafe characters), is longer than MAX_ID_CHARS, or ends in a periodic run gets
+    a hash of the whole name as suffix, so ids never collide, stay short and never end
+    periodically."""
     stem = file_name.rsplit(".", 1)[0] if "." in file_name.lstrip(".") else file_name
     slug = _SAFE_ID.sub("_", unicodedata.normalize("NFKD", stem)).strip("._-") or "doc"
-    if slug != stem:
-        slug = f"{slug}-{hashlib.sha1(file_name.encode('utf-8')).hexdigest()[:8]}"
+    if slug != stem or len(slug) > MAX_ID_CHARS or _PERIODIC_END.search(slug):
+        slug = f"{slug[:MAX_ID_CHARS].rstrip('._-') or 'doc'}-{hashlib.sha1(file_name.encode('utf-8')).hexdigest()[:8]}"
     return slug
 
 

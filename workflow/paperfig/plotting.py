@@ -137,6 +137,18 @@ def _float(value) -> float | None:
         return None
 
 
+def plain_text(text) -> str:
+    """Document text as matplotlib draws it literally: every ``$`` escaped, so "$\\foo$" is
+    not parsed as mathtext (which crashes on unknown commands) and "Cost ($) vs Revenue ($)"
+    is not drawn as math. Every text paperfig draws goes through here; ``get_text()`` of a
+    drawn text gives it back, ``from_plain_text`` inverts it."""
+    return str(text if text is not None else "").replace("$", r"\$")
+
+
+def from_plain_text(text: str) -> str:
+    return text.replace(r"\$", "$")
+
+
 def _axis_label(label: str, unit: str) -> str:
     label, unit = (label or "").strip(), (unit or "").strip()
     if not label:
@@ -256,7 +268,7 @@ def _draw_arrows(ax, arrows: list[dict], top: bool = True, right: bool = True) -
               arrowprops=dict(arrowstyle="-|>", lw=1.6, color="0.3", mutation_scale=14, shrinkA=0, shrinkB=0))
     for a in arrows:
         direction = a.get("direction", "")
-        text = a.get("text", "")
+        text = plain_text(a.get("text", ""))
         if direction in ("up", "down"):
             x = 0.965 - 0.07 * cols[direction] if right else 0.035 + 0.07 * cols[direction]
             cols[direction] += 1
@@ -386,9 +398,9 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
                 _log_ticks(lim[0], lim[1], [v for v in stated if v is not None], values)))
             axis.set_major_formatter(ticker.FuncFormatter(_plain))
             axis.set_minor_locator(ticker.NullLocator())
-    ax.set_xlabel(_axis_label(axes_row.get("x_label", ""), axes_row.get("x_unit", "")) or "x")
-    ax.set_ylabel(_axis_label(axes_row.get("y_label", ""), axes_row.get("y_unit", "")) or "y")
-    ax.set_title(_figure_title(axes_row))
+    ax.set_xlabel(plain_text(_axis_label(axes_row.get("x_label", ""), axes_row.get("x_unit", "")) or "x"))
+    ax.set_ylabel(plain_text(_axis_label(axes_row.get("y_label", ""), axes_row.get("y_unit", "")) or "y"))
+    ax.set_title(plain_text(_figure_title(axes_row)))
 
     # legend: described entries, order, colours, position
     handles = []
@@ -402,7 +414,8 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
             member = next((p for p in points if entry in (p.get("series"), p.get("group"))), None)
             rgb = colours.of(member) if member else (0.5, 0.5, 0.5)
         handles.append(Line2D([], [], linestyle="-" if line_chart else "none", color=rgb, marker="o", markersize=7,
-                              markerfacecolor=rgb, markeredgecolor="0.25", markeredgewidth=0.6, label=entry))
+                              markerfacecolor=rgb, markeredgecolor="0.25", markeredgewidth=0.6,
+                              label=plain_text(entry)))
     leg = None
     if handles:
         ncol = 1
@@ -423,7 +436,7 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
     for p, x, y in zip(points, xs, ys):
         if p.get("label"):
             fx = to_axes.transform((x, y))[0]
-            texts.append(ax.text(x, y, p["label"], fontsize=8 if len(points) > 12 else 8.5, color="0.1",
+            texts.append(ax.text(x, y, plain_text(p["label"]), fontsize=8 if len(points) > 12 else 8.5, color="0.1",
                                  zorder=4, ha="right" if fx > 0.75 else "left", va="bottom"))
     if texts:
         from adjustText import adjust_text
@@ -521,14 +534,14 @@ def _draw_bars(axes_row: dict, points: list[dict], legend: list[dict], arrows: l
         b = max([v for v in (hi, *ys, 0.0) if v is not None])
         span = (b - a) or 1.0
         limits = (a - (0.04 * span if a < 0 else 0.0), b + 0.06 * span)
-    value_label = _axis_label(axes_row.get("y_label", ""), axes_row.get("y_unit", "")) or "value"
-    category_label = _axis_label(axes_row.get("x_label", ""), axes_row.get("x_unit", ""))
+    value_label = plain_text(_axis_label(axes_row.get("y_label", ""), axes_row.get("y_unit", "")) or "value")
+    category_label = plain_text(_axis_label(axes_row.get("x_label", ""), axes_row.get("x_unit", "")))
     long_labels = max(len(c) for c in categories) > 10 or len(categories) > 8
     if horizontal:
         if log:
             ax.set_xscale("log")
         ax.set_xlim(*limits)
-        ax.set_yticks(range(len(categories)), categories)
+        ax.set_yticks(range(len(categories)), [plain_text(c) for c in categories])
         ax.set_ylim(len(categories) - 0.5, -0.5)  # first category on top
         ax.set_xlabel(value_label)
         ax.set_ylabel(category_label)
@@ -537,7 +550,7 @@ def _draw_bars(axes_row: dict, points: list[dict], legend: list[dict], arrows: l
         if log:
             ax.set_yscale("log")
         ax.set_ylim(*limits)
-        ax.set_xticks(range(len(categories)), categories)
+        ax.set_xticks(range(len(categories)), [plain_text(c) for c in categories])
         ax.set_xlim(-0.5, len(categories) - 0.5)
         if long_labels:
             for t in ax.get_xticklabels():
@@ -547,7 +560,7 @@ def _draw_bars(axes_row: dict, points: list[dict], legend: list[dict], arrows: l
         ax.set_xlabel(category_label)
         ax.set_ylabel(value_label)
         ax.grid(axis="x", visible=False)
-    ax.set_title(_figure_title(axes_row))
+    ax.set_title(plain_text(_figure_title(axes_row)))
     from matplotlib.patches import Patch
 
     entries = [e["entry"] for e in legend if any(_bar_key(p) == e["entry"] for p in points)]
@@ -556,7 +569,8 @@ def _draw_bars(axes_row: dict, points: list[dict], legend: list[dict], arrows: l
     handles = []
     for entry in entries:
         member = next(p for p in points if _bar_key(p) == entry)
-        handles.append(Patch(facecolor=colours.of(member), edgecolor="0.25", linewidth=0.5, label=entry))
+        handles.append(Patch(facecolor=colours.of(member), edgecolor="0.25", linewidth=0.5,
+                             label=plain_text(entry)))
     if handles:
         leg = ax.legend(handles=handles, loc=_legend_loc(axes_row.get("legend_position") or "best"))
         leg.set_zorder(5)
@@ -597,7 +611,7 @@ def plotted_points(fig) -> list[tuple]:
             else:
                 centre, value = patch.get_x() + patch.get_width() / 2, patch.get_height()
                 ticks, labels = ax.get_xticks(), ax.get_xticklabels()
-            near = [lab.get_text() for t, lab in zip(ticks, labels) if abs(t - centre) < 0.5]
+            near = [from_plain_text(lab.get_text()) for t, lab in zip(ticks, labels) if abs(t - centre) < 0.5]
             out.append((near[0] if near else "?", series_names[k] if k < len(series_names) else "?", float(value)))
     return out
 
