@@ -293,3 +293,30 @@ def test_old_shapes_still_read_with_new_markers():
     got, _ = parts("85.3 (-5.6) (ours)")
     assert [(g[0], g[2]) for g in got] == [("value", "85.3"), ("delta", "-5.6")]
     assert cells.parse_cell("85.3 (-5.6) (ours)").parts[1].qualifier == "(ours)"
+
+
+# ---------------------------------------------------------------- forms met in converter output
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("41.3 ms", [("value", "41.3", "ms")]),
+    ("13.5 GB", [("value", "13.5", "GB")]),
+    ("2450 tokens/s", [("value", "2450", "tokens/s")]),
+    ("2.0T", [("value", "2.0", "T")]),
+    ("16.9 †", [("value", "16.9", "")]),
+    ("81.5/81.0 (-5.2)", [("first", "81.5", ""), ("second", "81.0", ""), ("delta", "-5.2", "")]),
+    ("± 0.1", [("error", "0.1", "")]),
+])
+def test_unit_words_spaced_marks_pair_with_delta_and_a_lone_error(text, parts):
+    res = cells.parse_cell(text)
+    assert [(p.part, p.value, p.unit) for p in res.parts] == parts and not res.notes
+
+
+@pytest.mark.parametrize("label", ["W8A8", "Llama 2", "GPT-4", "4-bit", "ResNet-50"])
+def test_labels_with_numbers_are_not_value_cells(label):
+    assert not cells.numeric_cell(label) and not cells.value_like(label)
+
+
+def test_a_unit_suffix_keeps_its_printed_token():
+    (part,) = cells.parse_cell("109M").parts
+    assert (part.value, part.unit, part.token) == ("109", "M", "109M")

@@ -237,8 +237,10 @@ def test_header_aliases_train_sizes_and_ocr_noise():
 def test_unparseable_cells_are_noted_not_fatal():
     text = "Model\tA\tB\tC\tD\nX\t8.2.1\tNaN\t８２.２\t--"
     p = parse(text)
-    assert [(v["column"], v["value"]) for v in p["table_values"]] == [("C", "82.2")]
-    assert Counter(kinds(p)) == Counter({"unparseable_cell": 3, "normalised_digits": 1})
+    # "--" is a missing mark (not reported), never a value
+    assert [(v["column"], v["value"], v["part"]) for v in p["table_values"]] == [
+        ("C", "82.2", "value"), ("D", "", "missing")]
+    assert Counter(kinds(p)) == Counter({"unparseable_cell": 2, "normalised_digits": 1})
     assert all(n["line_no"] == 2 and n["raw"] == text.split("\n")[1] for n in p["parse_notes"])
 
 

@@ -94,9 +94,11 @@ def test_parse_decimal_raises_only_value_error(text):
 
 
 def _number_in(token: str) -> str:
-    m = re.match(r"\s*([-+]?(?:\d+(?:\.\d+)?|\.\d+))", numbers.normalise_digits(token))
-    assert m, token
-    return m.group(1)
+    """The printed text of the first number of a token, as the one number grammar reads it
+    (footnote marks before it, grouping and exponents included)."""
+    found, _ = numbers.find_numbers(numbers.normalise_digits(token))
+    assert found, token
+    return found[0].text
 
 
 @SETTINGS
@@ -114,7 +116,7 @@ def test_any_cell_parses_or_notes_and_values_keep_their_raw_text(text, pair, sub
     result = cells.parse_cell(text, pair=pair, sub_names=sub_names, default_unit=unit)
     printed = numbers.normalise_digits(text)
     for part in result.parts:
-        assert part.part in ("value", "first", "second", "delta", "missing")
+        assert part.part in ("value", "first", "second", "delta", "error", "missing")
         if part.part == "missing":
             assert part.value == "" and cells.is_missing(part.token)
             continue
@@ -299,9 +301,11 @@ def test_generated_tables_never_crash_and_values_keep_raw_cells(text):
 
 
 def _second_number(row: dict) -> str:
-    """The printed text of the second or delta part of a cell."""
-    raw = numbers.normalise_digits(row["raw_cell"])
-    found = re.findall(r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)", raw)
+    """The printed text of the second, delta or error part of a cell (the second number; a
+    delta or an error is the last one)."""
+    found = [f.text for f in numbers.find_numbers(numbers.normalise_digits(row["raw_cell"]))[0]]
+    if row["part"] in ("delta", "error"):
+        return found[-1]
     return found[1] if len(found) > 1 else found[0]
 
 

@@ -22,6 +22,10 @@ or not at all):
 ``1.4 1.6``            two numbers under a column whose cells all hold two numbers:
                        parts ``first``/``second`` (names from the header only when it
                        names both, e.g. "absolute"/"relative"; else "first"/"second")
+``41.3 ms``            a value with a unit word after it (``13.5 GB``, ``2450 tokens/s``,
+                       ``12 layers``): the word is the value's unit (printed in the cell)
+``81.5/81.0 (-5.2)``   a pair with a delta: parts ``first``, ``second`` and ``delta``
+``± 0.1``              an error printed in a cell of its own: one part ``error``
 ``12% reduction``      a value with a trailing qualifier word (``reduction``, ``slower``,
                        ``faster``, ``speedup``, ``improvement``, ``lower``, ``higher``,
                        ``(baseline)``, ``(ours)``, ...): the number is read, the words are
@@ -30,7 +34,8 @@ or not at all):
 
 Every number may carry a unit suffix (``x``, ``×`` -> unit "x"; ``X`` -> unit "x" with flag
 "uppercase-x"; ``%``, ``M``, ``B``, ``k``/``K``: the value stays as printed before the
-suffix, e.g. ``109M`` -> 109 M) and markers: footnote markers after or before the number
+suffix, e.g. ``109M`` -> 109 M; ``T`` and ``G`` too, ``2.0T`` tokens) and markers, printed
+against the number or apart from it (``16.9 †``): footnote markers after or before the number
 (``*``, ``†``, ``‡``, ``§``, ``¶``, superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``) -> flag
 "footnote"; ``(?)`` -> flag "uncertain"; a bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
 "bound" (the token keeps the printed direction). ``10⁵`` and ``10^5`` are powers of ten (as in
@@ -59,7 +64,7 @@ wrappers are dropped, superscripts removed, whitespace collapsed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import numbers
 
@@ -74,7 +79,7 @@ _ZW_GAPS = "\u00a0\u2009\u202f\u200b\u200c\u200d\u2060"
 _NUM_PART = (rf"[-+−–]?[\d.,{_ZW_GAPS}]+(?:[eE][-+−]?\d+"
              r"|\s?[×xX·⋅]\s?10(?:\^\{?[-+−]?\d+\}?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?")
 _TOKEN = re.compile(
-    rf"^(?P<pre>{_MARKS})?(?P<bound>[<>≤≥]\s*)?(?P<num>{_NUM_PART})\s*(?P<unit>%|[xX×]|[MBkK])?"
+    rf"^(?P<pre>{_MARKS})?(?P<bound>[<>≤≥]\s*)?(?P<num>{_NUM_PART})\s*(?P<unit>%|[xX×]|[MBkKTG])?"
     rf"(?P<marks>{_MARKS})?\s*(?P<q>\(\?\))?$"
 )
 _DELTA = re.compile(r"^(?P<v>[^()\s]+(?:\s*\(\?\))?)\s*\(\s*(?P<d>[-+]?[^()\s]+)\s*\)$")
@@ -273,7 +278,12 @@ def is_value_text(text: str) -> bool:
     if is_missing(t):
         return True
     return (is_number_token(t) or split_pair(t) is not None or split_delta(t) is not None
-            or split_error(t) is not None)
+            or split_error(t) is not None or _is_pair_delta(t) or bool(_LONE_ERROR.match(t)))
+
+
+def _is_pair_delta(t: str) -> bool:
+    m = _PAIR_DELTA.match(t)
+    return bool(m) and all(is_number_token(m.group(k)) for k in ("a", "b", "d"))
 
 
 def is_value_token(text: str) -> bool:
@@ -286,7 +296,9 @@ def is_value_token(text: str) -> bool:
 
 
 def numeric_cell(text: str) -> bool:
-    """True when every whitespace-separated value of the cell is a value (for layout)."""
+    """True when every whitespace-separated value of the cell is a value (for layout); a unit
+    word after the value (``41.3 ms``) belongs to it."""
+    text = tidy_cell(text)[0]
     toks = value_tokens(text)
     return bool(toks) and all(is_value_text(t) for t in toks)
 
@@ -393,6 +405,17 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
             value = _part("value", "", ve[0], default_unit, qualifier)
             res.parts += [value, _with_partner(value, "error", "±", ve[1], default_unit, qualifier)]
             return res
+        pd = _PAIR_DELTA.match(t)
+        if pd and all(is_number_token(pd.group(k)) for k in ("a", "b", "d")):
+            names = pair or ("first", "second")
+            first = _part("first", names[0], pd.group("a"), default_unit, qualifier)
+            res.parts += [first, _part("second", names[1], pd.group("b"), default_unit, qualifier),
+                          _with_partner(first, "delta", "", pd.group("d"), default_unit, qualifier)]
+            return res
+        le = _LONE_ERROR.match(t)
+        if le and is_number_token(le.group("e")):
+            res.parts.append(_part("error", "±", le.group("e"), default_unit, qualifier))
+            return res
     except ValueError:  # pragma: no cover - every branch checked its tokens first
         pass
     t = text.strip()
@@ -402,11 +425,51 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
     return res
 
 
+#: Unit words printed after a number in a cell (``41.3 ms``, ``13.5 GB``, ``2450 tokens/s``).
+_UNIT_WORD = re.compile(
+    r"(?<=[\d%])\s*(?P<unit>ms|s|sec|secs|min|mins|h|hr|hrs|µs|μs|us|ns|days?|hours?|"
+    r"[KMGT]i?B|kB|bits?|[MBKkTG]|tok(?:ens)?/s(?:ec)?|it/s|img/s|images/s|samples/s|seq/s|"
+    r"FPS|fps|[GTMP]?FLOPs?|[GTMP]?MACs?|k?Wh?|m?J|px|dB|pts|pp|points|epochs|steps|layers|"
+    r"(?:[MBK]\s+)?params|°C|[kMG]?Hz)$")
+#: A footnote mark printed apart from its number (``16.9 †``, LaTeX ``16.9\,$^\dagger$``).
+_SPACED_MARK = re.compile(rf"(?<=\d)\s+(?P<m>[{_MARK_CHARS}]+)(?=\s*(?:\(|$))")
+_PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d>[-+−–]?[^()\s]+)\s*\)$")
+_LONE_ERROR = re.compile(r"^(?:±|\+/-)\s*(?P<e>[^()\s±]+)$")
+
+
+def tidy_cell(text: str) -> tuple[str, str]:
+    """(cell text with a spaced footnote mark joined to its number and a trailing unit word
+    taken off, that unit word): ``41.3 ms`` -> ("41.3", "ms"), ``16.9 †`` -> ("16.9†", "")."""
+    t = _SPACED_MARK.sub(lambda m: m.group("m"), text.strip())
+    m = _UNIT_WORD.search(t)
+    if m and t[: m.start()].strip():
+        return t[: m.start()].strip(), m.group("unit")
+    return t, ""
+
+
 def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[str] | None = None,
                default_unit: str = "") -> CellResult:
     """A whole cell. ``sub_names`` set: the cell holds that many numbers (parts named by
-    position: first/second, part_name from ``sub_names``); otherwise one value."""
-    t = text.strip()
+    position: first/second, part_name from ``sub_names``); otherwise one value. A unit word
+    after the value (``41.3 ms``) is the value's unit (printed in the cell)."""
+    joined = _SPACED_MARK.sub(lambda m: m.group("m"), text.strip())
+    res = _parse_tidy_cell(joined, pair, sub_names, default_unit)
+    if res.parts or not joined:
+        return res
+    core, unit_word = tidy_cell(joined)
+    if unit_word:
+        with_unit = _parse_tidy_cell(core, pair, sub_names, default_unit)
+        values = [p for p in with_unit.parts if p.part != "missing"]
+        if values and all(p.unit_source != "cell" for p in values):
+            with_unit.parts = [
+                replace(p, unit=unit_word, unit_source="cell",
+                        token=joined if len(values) == 1 else p.token) if p.part != "missing" else p
+                for p in with_unit.parts]
+            return with_unit
+    return res
+
+
+def _parse_tidy_cell(t: str, pair, sub_names, default_unit) -> CellResult:
     if sub_names and t and not is_missing(t):
         toks = value_tokens(t)
         if len(toks) == len(sub_names) and len(toks) <= 2 and all(is_number_token(x) for x in toks):

@@ -923,7 +923,8 @@ class _PageParser:
                                 raw_cell="" if carried_from else text, carried=bool(carried_from),
                                 column_raw=col.raw, part_name=part.part_name, flag=part.flag,
                                 row_group=row.group, carried_from_line=carried_from, raw=line,
-                                block=b_no + 1, qualifier=row.qualifier, unit_source=part.unit_source))
+                                block=b_no + 1, qualifier=row.qualifier, unit_source=part.unit_source,
+                                value_note=part.qualifier))
             if first.header_values:
                 notes.append("row under the header holds per-column numbers (see header_values)")
             header_values = {}
