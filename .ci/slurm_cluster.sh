@@ -13,7 +13,8 @@
 #   Ctrl-C of the caller does not reach them; their pids go to $RUN/pids, and `stop` kills
 #   only a recorded pid whose process still has the recorded name.
 # - slurm.conf must be /etc/slurm/slurm.conf: the executor plugin's job step clears every
-#   SLURM_* variable (SLURM_CONF too) before its nested srun. Everything else (state, spool,
+#   SLURM_* variable (SLURM_CONF too) before its nested srun. A slurm.conf that was there is
+#   kept as slurm.conf.paperfig-backup and put back by `stop`. Everything else (state, spool,
 #   logs, the munge key and socket) lives under $RUN.
 # - No accounting daemon: status goes through squeue, so finished jobs must stay visible to
 #   squeue well past the plugin's status interval (MinJobAge); EnforcePartLimits=ALL rejects
@@ -27,11 +28,16 @@ MARK="# written by paperfig .ci/slurm_cluster.sh"
 
 log() { echo "slurm_cluster: $*" >&2; }
 
-ours_alive() {  # every recorded daemon still runs under its recorded name
+alive() {  # alive NAME PID: PID runs (not a zombie) under the recorded NAME
+  [ "$(cat "/proc/$2/comm" 2>/dev/null)" = "$1" ] || return 1
+  [ "$(awk '/^State:/ {print $2}' "/proc/$2/status" 2>/dev/null)" != Z ]
+}
+
+ours_alive() {  # every recorded daemon still runs
   [ -s "$RUN/pids" ] || return 1
   local name pid
   while read -r name pid; do
-    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$name" ] || return 1
+    alive "$name" "$pid" || return 1
   done <"$RUN/pids"
 }
 
@@ -40,21 +46,36 @@ node_state() { sinfo -h -N -o '%T' 2>/dev/null | head -1; }
 stop() {
   local name pid
   if [ -s "$RUN/pids" ]; then
+    # Jobs still on our cluster (a build that was killed): cancel them through slurmctld so
+    # slurmd ends their processes, and give it up to 10 s, before the daemons go.
+    if grep -q '^slurmctld ' "$RUN/pids" && alive slurmctld "$(awk '$1=="slurmctld"{print $2}' "$RUN/pids")"; then
+      local jobs
+      jobs=$(squeue -h -t PD,R,CG -o %i 2>/dev/null | tr '\n' ' ')
+      if [ -n "${jobs// /}" ]; then
+        log "cancelling jobs left on the cluster: $jobs"
+        # shellcheck disable=SC2086
+        scancel $jobs 2>/dev/null || true
+        for _ in $(seq 50); do
+          [ -z "$(squeue -h -t PD,R,CG -o %i 2>/dev/null)" ] && break
+          sleep 0.2
+        done
+      fi
+    fi
     while read -r name pid; do
-      if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$name" ]; then
+      if alive "$name" "$pid"; then
         kill "$pid" 2>/dev/null || true
       fi
     done <"$RUN/pids"
     for _ in $(seq 50); do  # up to 10 s for a clean exit, then SIGKILL
       local left=0
       while read -r name pid; do
-        [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$name" ] && left=1
+        alive "$name" "$pid" && left=1
       done <"$RUN/pids"
       [ "$left" = 0 ] && break
       sleep 0.2
     done
     while read -r name pid; do
-      if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$name" ]; then
+      if alive "$name" "$pid"; then
         log "$name ($pid) did not exit on SIGTERM, sending SIGKILL"
         kill -9 "$pid" 2>/dev/null || true
       fi
