@@ -640,3 +640,21 @@ def test_axes_block_bullets_without_the_word_axis():
     assert (axes["y_min"], axes["y_max"]) == ("2.0", "5.0") and axes["x_scale"] == "log"
     assert [(p["line_no"], p["label"], p["x"], p["y"]) for p in parsed["points"]] == [
         (12, "10M", "0.001", "4.8"), (13, "1B", "0.5", "3.1")]
+
+
+def test_grouped_bars_written_name_then_value():
+    doc = ("**Chart Type:** Grouped bar chart\n**X-Axis:** Tasks\n**Y-Axis:** Accuracy (%)\n\n**Data:**\n"
+           "* **MNLI:** Teacher 84.6, Student 82.1\n* **QQP:** Teacher 91.2, Student 90.3\n")
+    pts = parse(doc)["points"]
+    assert [(p["line_no"], p["category"], p["series"], p["y"]) for p in pts] == [
+        (6, "MNLI", "Teacher", "84.6"), (6, "MNLI", "Student", "82.1"),
+        (7, "QQP", "Teacher", "91.2"), (7, "QQP", "Student", "90.3")]
+
+
+def test_bars_in_sentences():
+    doc = ("The bar chart compares the memory of attention kernels.\n\n"
+           "* Standard attention uses about 12.4 GB.\n* Ours uses approximately 2.7 GB, the lowest.\n"
+           "* Ours is 4.6 times smaller than standard attention.\n")
+    pts = parse(doc)["points"]
+    assert [(p["line_no"], p["category"], p["y"]) for p in pts] == [
+        (3, "Standard attention", "12.4"), (4, "Ours", "2.7")]

@@ -436,3 +436,13 @@ def test_seeds_give_their_tab_blocks_and_nothing_else(path):
     assert {ln for g in found for ln in g.lines} == tab_lines
     for g in found:
         assert g.rows == [(ln, [c.strip() for c in lines[ln - 1].split("\t")]) for ln in g.lines]
+
+
+def test_grid_tables_with_wrapped_cells_and_a_header_rule():
+    from paperfig.tableforms import find_grids
+
+    lines = ["+--------+-------+", "| Model  | EM    |", "+========+=======+", "| BERT   | 80.8  |",
+             "| base   |       |", "+--------+-------+", "| Ours   | 79.9  |", "+--------+-------+"]
+    (grid,) = find_grids(lines)
+    assert grid.rows == [(2, ["Model", "EM"]), (4, ["BERT base", "80.8"]), (7, ["Ours", "79.9"])]
+    assert (grid.first_line, grid.last_line, grid.header_rows) == (1, 8, 1)

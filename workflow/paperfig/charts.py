@@ -1142,14 +1142,35 @@ _KV = re.compile(
     r"(?P<num>" + _NUM + r")(?P<rest>[^()]*?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;,]?\s*$", re.I)
 
 
+#: 'Teacher 84.6': a name of words (no digits) then one number, with no separator between.
+_KV_SPACE = re.compile(
+    r"^(?P<key>[A-Za-z][A-Za-z .&'+/-]{0,60}?)\s+(?:" + _APPROX + r"\s*)?"
+    r"(?P<num>" + _NUM + r")(?P<rest>[^()\d]*?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;,]?\s*$", re.I)
+
+
+_NOT_NAME_WORDS = frozenset(
+    "at in on for with the a an from to by of and or it this that is are was were around about "
+    "approximately roughly nearly reaches reach scores score has have shows while whereas".split())
+
+
+def _plain_name(key: str) -> bool:
+    """A name of at most four words, none of them a word of running text ('Teacher', 'Dense
+    FP16' are names; 'At approximately', 'the accuracy is around' are not)."""
+    words = key.lower().split()
+    return 0 < len(words) <= 4 and not any(w in _NOT_NAME_WORDS for w in words)
+
+
 def _kv_items(text: str) -> list[dict]:
-    """'Model X: 45.2, Model Y: ~50.1%' -> [{key, num, unit, label}...]; [] unless every item
-    of the text is such a pair. The digits of a key (a name) are never read as the value."""
+    """'Model X: 45.2, Model Y: ~50.1%' (or, two items or more, 'Teacher 84.6, Student 82.1')
+    -> [{key, num, unit, label}...]; [] unless every item of the text is such a pair. The digits of a key (a name) are never read as the value."""
     items = []
-    for part in _split_items(_strip_bold(text)):
+    parts = _split_items(_strip_bold(text))
+    for part in parts:
         part = part.replace("**", "")
-        m = _KV.match(part)
+        m = _KV.match(part) or (_KV_SPACE.match(part) if len(parts) >= 2 else None)
         if not m:
+            return []
+        if m.re is _KV_SPACE and not _plain_name(m.group("key")):
             return []
         key = _strip_quotes(m.group("key").strip().strip("*").strip())
         rest = m.group("rest")
@@ -1336,6 +1357,11 @@ def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, par
     return False
 
 
+#: A bar in a sentence: 'Standard attention uses about 12.4 GB', 'Model C reaches 78%'.
+_PROSE_BAR = re.compile(
+    r"^(?P<name>[A-Z][\w .()+/&'-]{0,50}?)\s+(?:uses|has|is|reaches|achieves|scores|gets|takes|needs|"
+    r"requires|consumes|shows|stands\s+at|comes\s+in\s+at|sits\s+at|at|with|=)\s+(?P<rest>.*?)"
+    r"(?:,\s+(?:the|a|an|which|making|while)\b.*)?[.;]?\s*$", re.I)
 _NAME_SEP = re.compile(r"\s*(?::|\s[-–—]\s|[-–—]\s)\s*")
 #: Metric names that hold a claim word ("top-1 accuracy", "top-5"): a unit, not a claim.
 _UNIT_WORDS = re.compile(r"\b(?:top|bottom)[- ]?\d+\b", re.I)
@@ -1422,6 +1448,15 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
             _add_point(fig, line_no, raw, x, y, series=pname, label=name, color=colour or pcolour, group=pname,
                        x_unit=xu, y_unit=yu)
             return True
+    if fig.chart_type == "bar" and ": " not in text:
+        # 'Standard attention uses about 12.4 GB.': one value, named by the words before the verb
+        pm = _PROSE_BAR.match(text)
+        if pm and len(_numbers(text)) == 1 and not re.search(r"\bthan\b", text, re.I):
+            single = _single_value(pm.group("rest"))
+            if single:
+                _value_point(fig, line_no, raw, pm.group("name").strip(), single[0], single[1], parent=pname,
+                             parent_colour=pcolour, label=label)
+                return True
     if fig.chart_type == "bar" and ": " in text:
         # 'Beam search, width 4: ≈ 52.0 ms': a bar whose name holds commas or numbers of its own
         key, value = text[: text.rfind(": ")].strip(), text[text.rfind(": ") + 2:]

@@ -77,7 +77,7 @@ _VALUE = re.compile(
 _WEAK = re.compile(r"^(?:\d+[kKMBGT]?|\d+\.\d+[kKMBGT])$")
 _YEAR_OR_SIZE = re.compile(r"^(?:(?:19|20)\d\d|\d+(?:\.\d+)?[kKMBGT])$")
 _SENTENCE = re.compile(r"[a-z]{2,}[.!?]\s+[A-Z]|[a-z]{4,}[.!?]$")
-_SENTENCE_END = re.compile(r"[a-z]{4,}[.!?]$")
+_SENTENCE_END = re.compile(r"(?:[a-z]{4,}|[a-z%]\))[.!?]$")
 _RULE = re.compile(r"^[|+]?\s*[-=_—–─━~]{3,}[-=_—–─━~\s|+]*$")
 _GAP = re.compile(r"\S(\s{2,})\S")
 _MAX_LABEL_WORDS = 8

@@ -15,6 +15,9 @@ Grammar
   above it are not the table's, and the row above it is the header: ``Grid.header_rows``);
   without one, leading and trailing lines of a different shape
   (no outer pipe in an outer-pipe table, fewer than two pipes) are left out.
+* **Grid tables** (pandoc, reStructuredText): ``+---+---+`` rules around ``| a | b |`` rows;
+  the lines between two rules are one row (wrapped cell text joined), a ``+===+`` rule ends
+  the header.
 * **Cells.** A line is split at unescaped pipes; a leading and a trailing pipe delimit, they
   open no cell. Rows are padded with "" to the table's width (the alignment row's cell count,
   else the widest row after dropping empty cells past the header's width, which is what a
@@ -147,11 +150,48 @@ def _grid(idx: list[int], lines: Sequence[str]) -> Grid | None:
                 notes=notes, header_rows=header_rows)
 
 
+#: A rule of a grid table (pandoc, reStructuredText, some PDF converters): ``+-----+=====+``.
+_GRID_RULE = re.compile(r"^\s*\+(?:[-=:]+\+)+\s*$")
+
+
+def _grid_table(idx: list[int], lines: Sequence[str]) -> Grid | None:
+    """A grid table: ``+---+---+`` rules between ``| a | b |`` rows. The lines between two
+    rules are one row (a cell's text may wrap over several lines: joined with spaces); a
+    ``+===+`` rule ends the header (``Grid.header_rows``)."""
+    rules = [i for i in idx if _GRID_RULE.match(lines[i - 1])]
+    rows: list[tuple[int, list[str]]] = []
+    header_rows = 0
+    current: list[tuple[int, list[str]]] = []
+
+    def close() -> None:
+        if not current:
+            return
+        width = max(len(c) for _, c in current)
+        merged = [" ".join(c[j] for _, c in current if j < len(c) and c[j]).strip() for j in range(width)]
+        rows.append((current[0][0], merged))
+        current.clear()
+
+    for i in idx:
+        if i in rules:
+            close()
+            if "=" in lines[i - 1] and not header_rows:
+                header_rows = len(rows)
+            continue
+        current.append((i, [clean_cell(c) for c in _split(lines[i - 1])]))
+    close()
+    if len(rows) < 2:
+        return None
+    ncol = max(len(c) for _, c in rows)
+    rows = [(ln, c + [""] * (ncol - len(c))) for ln, c in rows]
+    return Grid(form="pipe", first_line=idx[0], last_line=idx[-1], rows=rows, lines=list(idx),
+                header_rows=header_rows if 0 < header_rows < len(rows) else 0)
+
+
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     runs: list[list[int]] = []
     current: list[int] = []
     for ln, line in enumerate(lines, 1):
-        if ln not in skip and line.strip() and _pipes(line) >= 1:
+        if ln not in skip and line.strip() and (_pipes(line) >= 1 or _GRID_RULE.match(line)):
             current.append(ln)
         elif current:
             runs.append(current)
@@ -160,6 +200,14 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
         runs.append(current)
     grids = []
     for run in runs:
+        if sum(1 for i in run if _GRID_RULE.match(lines[i - 1])) >= 2:
+            grid = _grid_table(run, lines)
+            if grid:
+                grids.append(grid)
+            continue
+        run = [i for i in run if _pipes(lines[i - 1]) >= 1]
+        if not run:
+            continue
         align = [i for i in run if is_alignment(lines[i - 1])]
         if align:
             first = align[0]
