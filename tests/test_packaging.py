@@ -59,3 +59,20 @@ def test_version_is_written_once_and_agrees_everywhere():
     # The package reads the installed metadata (reinstall with `pip install -e .` after a bump).
     assert paperfig.__version__ == version
     assert version not in (ROOT / "workflow" / "paperfig" / "__init__.py").read_text()
+
+
+def _specs(path: Path) -> dict[str, str]:
+    deps = yaml.safe_load(path.read_text())["dependencies"]
+    return {_name(d): d.replace(" ", "") for d in deps if isinstance(d, str) and _name(d) not in NON_PYPI}
+
+
+def test_version_floors_agree_everywhere():
+    """The same floor in every file, and pandera's is one whose API the code uses (pandera.pandas)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pyproject = {_name(d): d.split("#")[0].replace(" ", "") for d in
+                 project["dependencies"] + project["optional-dependencies"]["test"]}
+    for path in (ROOT / "environment.yml", ROOT / "workflow" / "envs" / "paperfig.yaml"):
+        for name, spec in _specs(path).items():
+            assert spec == pyproject[name], (path.name, spec, pyproject[name])
+    assert pyproject["pandera"] == "pandera>=0.24"
+    assert "frictionless" in {_name(d) for d in project["optional-dependencies"]["test"]}

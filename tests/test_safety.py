@@ -169,3 +169,31 @@ def test_hostile_strings_appear_literally_in_the_pdf_report(odd_build):
     for hostile in HOSTILE_STRINGS + ("{{ 7*7 }}", "{% include '/etc/passwd' %}", "$(touch /tmp/pwned)"):
         assert hostile in text, hostile
     assert HOSTILE_NAME in text
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_neutralised():
+    """OWASP: a text cell starting with =, +, -, @, tab or CR gets a leading ' ; numbers stay numbers."""
+    import csv as csv_module
+    import io as io_module
+
+    from paperfig.io import csv_text, restore_formula
+
+    texts = ["=HYPERLINK(\"http://x\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\tx", "\rx", "'=already",
+             "- a bullet", "plain", "", "-1.2", "+3", "1e-5", "-", "85.3 (-5.6)"]
+    rows = list(csv_module.DictReader(io_module.StringIO(csv_text([{"text": t} for t in texts], ["text"]))))
+    written = [row["text"] for row in rows]
+    for text, cell in zip(texts, written):
+        if text in ("-1.2", "+3", "1e-5", "plain", "", "85.3 (-5.6)"):
+            assert cell == text
+        else:
+            assert cell == "'" + text, (text, cell)
+        assert restore_formula(cell) == text
+
+
+def test_datapackage_declares_the_columns_actually_written():
+    from paperfig import contract
+    from paperfig.schemas import datapackage
+
+    package = datapackage({"points": [*contract.POINTS, "category", "extra_note"]})
+    points = next(r for r in package["resources"] if r["path"] == "points.csv")
+    assert [f["name"] for f in points["schema"]["fields"]][-2:] == ["category", "extra_note"]

@@ -84,7 +84,17 @@ def test_data_package_describes_every_csv(built):
         with path.open(encoding="utf-8") as handle:
             header = next(csv.reader(handle))
         names = [field["name"] for field in resource["schema"]["fields"]]
-        assert header[: len(names)] == names
+        assert header == names
+
+
+def test_data_package_is_valid_for_frictionless(built):
+    """Every resource of datapackage.json, checked by the frictionless library itself."""
+    frictionless = pytest.importorskip("frictionless")
+    repo, _, _ = built
+    report = frictionless.validate(str(repo / "data/processed/datapackage.json"))
+    problems = [(task.name, [e.note for e in task.errors[:3]]) for task in report.tasks if not task.valid]
+    assert report.valid, problems
+    assert len(report.tasks) == 14
 
 
 class _Links(html.parser.HTMLParser):

@@ -25,6 +25,7 @@ from markupsafe import Markup
 
 from . import contract
 from .checks import NOT_READ
+from .io import restore_formula
 from .latex import escape_latex, safe_label
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -42,7 +43,8 @@ def read_csv(path: str | Path) -> list[dict]:
     if not path.exists():
         return []
     with open(path, encoding="utf-8", newline="") as handle:
-        return [dict(row) for row in csv.DictReader(handle)]
+        return [{k: restore_formula(v) if isinstance(v, str) else v for k, v in row.items()}
+                for row in csv.DictReader(handle)]
 
 
 _COLUMNS = dict(contract.PARSED_TABLES, checks=contract.CHECKS, corrections=contract.CORRECTIONS,

@@ -188,16 +188,16 @@ def _field_type(model, column: str) -> str:
     return _FRICTIONLESS_TYPES.get(str(field.dtype), "string")
 
 
-def datapackage() -> dict:
-    """Frictionless Data Package describing the published CSVs."""
+def datapackage(written: dict[str, list[str]] | None = None) -> dict:
+    """Frictionless Data Package describing the published CSVs. ``written`` maps a table name
+    to the header actually written (contract columns and any extra ones, see io.csv_columns),
+    so every column of every file is declared; without it, the contract columns."""
     resources = []
-    for name, columns in contract.PARSED_TABLES.items():
+    tables = list(contract.PARSED_TABLES.items()) + [
+        ("checks", contract.CHECKS), ("corrections", contract.CORRECTIONS), ("documents", contract.DOCUMENTS)]
+    for name, columns in tables:
         model, key, docs = PUBLISHED.get(name, (None, [], {}))
-        resources.append(_resource(name, columns, model, key, docs))
-    for name, columns in (("checks", contract.CHECKS), ("corrections", contract.CORRECTIONS),
-                          ("documents", contract.DOCUMENTS)):
-        model, key, docs = PUBLISHED.get(name, (None, [], {}))
-        resources.append(_resource(name, columns, model, key, docs))
+        resources.append(_resource(name, (written or {}).get(name, columns), model, key, docs))
     return {
         "name": "paperfig-processed",
         "title": "paperfig: tidy data extracted from paper figures, tables and slides",

@@ -29,9 +29,9 @@ def main(args):
     out = Path(args.out_dir)
     for name in ("points", "axes", "table_values", "annotations"):
         combined["checks"].extend(validate_frame(name, pd.DataFrame(combined[name])))
-    for name, records in combined.items():
-        write_csv(out / contract.CSV_NAMES[name], records, columns_for(name))
-    write_json(out / "datapackage.json", datapackage())
+    written = {name: write_csv(out / contract.CSV_NAMES[name], records, columns_for(name))
+               for name, records in combined.items()}
+    write_json(out / "datapackage.json", datapackage(written))
     cli.log.info("combined %d documents: %d points, %d table values, %d checks", len(docs),
                  len(combined["points"]), len(combined["table_values"]), len(combined["checks"]))
 
