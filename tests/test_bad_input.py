@@ -138,17 +138,35 @@ def test_utf16_with_bom_is_decoded_and_parses_like_utf8(tmp_path):
     assert decode_bytes(be, "doc.txt") == text
 
 
-def test_unknown_shape(tmp_path):
-    path = write(tmp_path, "notes.txt", "Meeting notes\nWe discussed compression.\nNo tables, no charts.\n")
-    assert_refused(run_parse(path), path, "notes.txt", "unknown document shape", "**X-axis:**", "Table N:")
+def assert_read_with_warning(result: subprocess.CompletedProcess, path: Path, where: str, kind: str,
+                             *words: str) -> dict:
+    """A document of no known form is read as prose, not refused: exit 0, no ERROR, one WARNING
+    line naming ``where`` and the note ``kind``, and a ``not_read`` warning finding."""
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and not [l for l in result.stderr.splitlines() if l.startswith("ERROR")]
+    warnings = [line for line in result.stderr.splitlines() if line.startswith(f"WARNING {where}: {kind}")]
+    assert warnings, result.stderr
+    for word in words:
+        assert word in warnings[0], warnings[0]
+    checked = json.loads((path.parent / "out" / "checked.json").read_text(encoding="utf-8"))
+    findings = [c for c in checked["checks"] if c["check"] == "not_read" and c["subject"] == kind]
+    assert findings and findings[0]["severity"] == "warning"
+    assert not checked["points"] and not checked["table_values"]
+    return checked
+
+
+def test_a_document_of_no_known_form_is_read_as_prose_with_a_warning(tmp_path):
+    path = write(tmp_path, "notes.txt", "Meeting notes\nWe compressed 3 models.\nNo tables, no charts.\n")
+    assert_read_with_warning(run_parse(path), path, "notes.txt:2", "nothing_read", "no table or chart",
+                             "lines 2")
 
 
 def test_chart_description_without_points(tmp_path):
     text = ("## Scatter Plot: Glue Score vs. Size\n* **X-axis:** Size (MB), from 8 to 200.\n"
             "* **Y-axis:** Glue Score, from 82 to 84.\n### Key Observations\n* Bigger is better.\n")
     path = write(tmp_path, "nopoints.txt", text)
-    assert_refused(run_parse(path), path, "nopoints.txt:1", "no data points", "Scatter Plot: Glue Score vs. Size",
-                   "understood point styles")
+    assert_read_with_warning(run_parse(path), path, "nopoints.txt:1", "not_a_chart", "no data points",
+                             "Scatter Plot: Glue Score vs. Size", "understood point styles")
 
 
 def test_document_over_the_size_limit_is_refused_quickly(tmp_path):
@@ -229,6 +247,8 @@ def test_odd_number_in_a_table_cell(tmp_path, value):
     if value == "８２.２":
         assert [(row["value"], row["raw_cell"]) for row in cell] == [("82.2", value)]
         assert (PAGE_CELL_LINE, "normalised_digits") in notes
+    elif value == "--":  # a missing mark: "not reported", never a number
+        assert [(row["part"], row["value"]) for row in cell] == [("missing", "")]
     else:
         assert cell == []
         assert (PAGE_CELL_LINE, "unparseable_cell") in notes
@@ -332,9 +352,12 @@ BAD_DOCUMENTS = {
     "zz_binary.txt": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "zz_binary.txt:3: binary file"),
     "zz_empty.txt": (b"", "zz_empty.txt: document is empty"),
     "zz_latin1.txt": ("## Scatter Plot: Précision\n".encode("latin-1"), "zz_latin1.txt:1: not UTF-8"),
-    "zz_unknown.txt": (b"Just prose.\nNothing to parse.\n", "zz_unknown.txt: unknown document shape"),
-    "zz_nopoints.txt": (b"## Scatter Plot: Empty\n* **X-axis:** Size (MB)\n* **Y-axis:** Score\n",
-                        "zz_nopoints.txt:1: no data points were found"),
+}
+
+#: Documents that are read, but from which nothing was read: a warning finding each, never silent.
+WARNED_DOCUMENTS = {
+    "zz_unknown.txt": (b"Just prose.\nNothing to parse.\n", "nothing_read"),
+    "zz_nopoints.txt": (b"## Scatter Plot: Empty\n* **X-axis:** Size (MB)\n* **Y-axis:** Score\n", "not_a_chart"),
 }
 
 
@@ -351,7 +374,7 @@ MISSING_DOC_CORRECTION = """
 @pytest.fixture(scope="module")
 def bad_build(tmp_path_factory):
     repo = copy_repo(tmp_path_factory.mktemp("bad_input") / "repo")
-    for name, (data, _) in BAD_DOCUMENTS.items():
+    for name, (data, _) in {**BAD_DOCUMENTS, **WARNED_DOCUMENTS}.items():
         (repo / "data/raw" / name).write_bytes(data)
     with (repo / "config/corrections.yaml").open("a", encoding="utf-8") as handle:
         handle.write(MISSING_DOC_CORRECTION)
@@ -384,6 +407,9 @@ def test_workflow_with_bad_documents_reports_them_and_builds_everything_else(bad
         assert row["severity"] == "error"
         assert message == f"{name}{':' + row['line_no'] if row['line_no'] else ''}: {row['message']}"[:len(message)]
         assert name in html and name in dry.stdout + dry.stderr
+    for name, (_, kind) in WARNED_DOCUMENTS.items():
+        assert name not in not_read
+        assert [r["severity"] for r in checks if r["source_file"] == name and r["subject"] == kind] == ["warning"]
     # every combined output and both reports, built from the good documents
     for csv_name in ("points", "axes", "tables", "table_summary", "checks", "documents", "parse_notes",
                      "synthesis_points"):

@@ -39,7 +39,7 @@ def corpus(tmp_path):
     raw.mkdir()
     (raw / "a_chart.md").write_text(CHART.format(value="82.2"), encoding="utf-8")
     (raw / "b_page.txt").write_text(PAGE, encoding="utf-8")
-    (raw / "c_bad.txt").write_text("Just prose.\n", encoding="utf-8")
+    (raw / "c_bad.txt").write_bytes(b"\x89PNG\r\n\x00\x00")
     aliases = tmp_path / "aliases.yaml"
     aliases.write_text("aliases: []\n", encoding="utf-8")
     docs = {p.stem: str(p) for p in sorted(raw.iterdir())}
@@ -52,7 +52,7 @@ def test_outlines_give_shape_and_ids_and_an_empty_outline_for_a_bad_document(cor
     assert outlines["a_chart"] == {"shape": "chart", "figures": ["a_chart-fig1"], "tables": []}
     assert outlines["b_page"]["shape"] == "page" and outlines["b_page"]["tables"] == ["b_page-tab1"]
     bad = outlines["c_bad"]
-    assert bad["figures"] == bad["tables"] == [] and "unknown document shape" in bad["error"]
+    assert bad["figures"] == bad["tables"] == [] and "binary file" in bad["error"]
 
 
 def test_outlines_are_cached_by_content(corpus, monkeypatch):

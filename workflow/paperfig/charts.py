@@ -1345,7 +1345,7 @@ def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, par
         _value_point(fig, line_no, raw, key, single[0], single[1], parent=up, label=label)
         return True
     if (not _pair_in(body) and not _RANGE_PHRASE.search(body) and len(_numbers(body)) == 2
-            and not _CLAIM_WORDS.search(body)):
+            and not _CLAIM_WORDS.search(_UNIT_WORDS.sub("", body))):
         coords = _coordinates(body, fig)
         if coords:
             x, y, xu, yu, end = coords
