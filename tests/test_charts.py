@@ -658,3 +658,12 @@ def test_bars_in_sentences():
     pts = parse(doc)["points"]
     assert [(p["line_no"], p["category"], p["y"]) for p in pts] == [
         (3, "Standard attention", "12.4"), (4, "Ours", "2.7")]
+
+
+def test_several_series_valued_at_one_x_on_a_line():
+    doc = ("The chart is a line graph with two lines.\n\n- 2019: 12.5 (ours), 10.1 (baseline)\n"
+           "- 2020: 15.1 (ours), 11.3 (baseline)\n")
+    pts = parse(doc)["points"]
+    assert [(p["line_no"], p["series"], p["x"], p["y"]) for p in pts] == [
+        (3, "ours", "2019", "12.5"), (3, "baseline", "2019", "10.1"),
+        (4, "ours", "2020", "15.1"), (4, "baseline", "2020", "11.3")]

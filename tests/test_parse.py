@@ -79,7 +79,7 @@ def test_a_chart_heading_without_points_is_read_as_tables_instead():
     parsed = parse_document(document_from_text(text, "slide.md"))
     assert parsed["shape"] == "page" and not parsed["axes"]
     assert values(parsed) == [(5, "70.1"), (6, "72.4")]
-    assert "not_a_chart" in {n["kind"] for n in parsed["parse_notes"]}
+    assert "chart_as_table" in {n["kind"] for n in parsed["parse_notes"]}
 
 
 def test_an_empty_table_block_is_a_warning_naming_its_lines():

@@ -40,7 +40,7 @@ import logging
 import re
 from decimal import Decimal
 
-from . import contract
+from . import contract, patterns
 from .documents import Document
 from .errors import DocumentError
 from .segment import is_part_heading
@@ -51,14 +51,13 @@ log = logging.getLogger("paperfig")
 # ----------------------------------------------------------------------------------------
 # Line shapes
 
-_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
-_BULLET = re.compile(r"^(\s*)(?:[*\-+•●▪◦‣]|\d{1,3}[.)])\s+(.*\S)\s*$")
+_HEADING = patterns.HEADING  # group 1: the #s, group 2: the text
+_BULLET = patterns.BULLET  # group 1: the indent, group 2: the text
 # **Key:** text  |  **Key**: text   (the closing ** must not be followed by another *)
 _BOLD_KEY = re.compile(r"^\*\*(.+?)\*\*(?!\*)\s*(:?)\s*(.*)$")
 _BOLD_LINE = re.compile(r"^\s*\*\*([^*].*?)\*\*\s*:?\s*$")
 
-_PLOT_WORDS = re.compile(
-    r"\b(?:plot|chart|graph|scatter|diagram|histogram|heat\s?map|scatterplot)s?\b", re.I)
+_PLOT_WORDS = patterns.PLOT_WORDS
 _AXIS_KEY = re.compile(r"^\s*(x|y|horizontal|vertical)[\s-]*axis\b", re.I)
 _TITLE_KEY = re.compile(r"^\s*(?:chart\s+|plot\s+|figure\s+)?title\s*$", re.I)
 _LEGEND_KEY = re.compile(r"^\s*(?:legend|colou?r\s+(?:legend|key|scale|bar)|colou?rbar|key)\b", re.I)
@@ -1153,6 +1152,28 @@ _NOT_NAME_WORDS = frozenset(
     "approximately roughly nearly reaches reach scores score has have shows while whereas".split())
 
 
+_SERIES_VALUE = re.compile(
+    r"^(?:" + _APPROX + r"\s*)?(?P<num>" + _NUM + r")\s*(?P<unit>%|[A-Za-z/]{1,10})?\s*\((?P<name>[^()\d][^()]{0,40})\)$",
+    re.I)
+
+
+def _series_values(text: str) -> tuple[str, list[tuple[str, str, str]]] | None:
+    """'2019: 12.5 (ours), 10.1 (baseline)' -> ('2019', [('12.5', '', 'ours'), ('10.1', '',
+    'baseline')]): values of several series at one x (or in one category), each named in
+    parentheses after it. None unless every item has that form and there are two or more."""
+    m = re.match(r"^([^:]{1,60}?)\s*:\s+(.*)$", _strip_bold(text))
+    if not m:
+        return None
+    items = _split_items(m.group(2).rstrip(". "))
+    out = []
+    for item in items:
+        vm = _SERIES_VALUE.match(item.strip())
+        if not vm:
+            return None
+        out.append((vm.group("num"), vm.group("unit") or "", vm.group("name").strip()))
+    return (m.group(1).strip(), out) if len(out) >= 2 else None
+
+
 def _plain_name(key: str) -> bool:
     """A name of at most four words, none of them a word of running text ('Teacher', 'Dense
     FP16' are names; 'At approximately', 'the accuracy is around' are not)."""
@@ -1400,6 +1421,13 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
         name, colour = _trailing_colour(_strip_quotes(name)) if name else ("", "")
         _add_point(fig, line_no, raw, m.group(1), m.group(3), series=pname, label=name or label,
                    color=colour or pcolour, group=pname, x_unit=_slot_unit(m.group(2)))
+        return True
+    sv = _series_values(text)
+    if sv:
+        key, values = sv
+        for num, unit, name in values:
+            series, colour = _trailing_colour(name)
+            _value_point(fig, line_no, raw, key, num, unit, parent=series, parent_colour=colour or pcolour)
         return True
     items = _kv_items(text)
     hm = re.match(r"^([^:]{1,60}?)\s*:\s+(.*)$", text)

@@ -70,8 +70,10 @@ def _line_roles(parsed: dict) -> tuple[dict[int, Counter], dict[int, str], dict[
             str(row.get(k) or "") for k in ("label", "series", "category", "group"))
         roles[int(row["line_no"])] = "data"
     for t in parsed["tables"]:
+        rows = {int(ln) for ln in t.get("row_lines") or []}
         for ln in range(int(t["first_line"]), int(t["last_line"]) + 1):
-            roles.setdefault(ln, "data")
+            # a row's line holds data; the table's other lines are its header, rules and markup
+            roles.setdefault(ln, "data" if ln in rows or not rows else "label")
         for ln in t.get("header_lines") or []:
             roles[int(ln)] = "label"
         if t.get("caption_line") not in ("", None):

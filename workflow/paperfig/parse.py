@@ -98,9 +98,9 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
         point_lines = {int(p["line_no"]) for p in part["points"]}
         if not described and point_lines <= in_grids:
             # a heading naming a chart over a plain table ("## Results chart"): a table
-            _note(parsed, doc, region.first, "not_a_chart",
-                  f"lines {region.first}-{region.last}: a heading names a chart but no axis is described "
-                  "and every value stands in a table; read as a table")
+            _note(parsed, doc, region.first, "chart_as_table",
+                  f"lines {region.first}-{region.last} name a chart but describe no axis and every value "
+                  "stands in a table; read as a table")
             continue
         for g in grids:
             if g.first_line >= region.first and g.last_line <= region.last and not used & set(g.lines):

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 HEADING = re.compile(r"^\s{0,3}(?P<hashes>#{1,6})\s+(?P<text>\S.*?)\s*#*\s*$")
-BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•●▪◦‣]|\d{1,3}[.)])\s+(?P<text>.*)$")
+BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•●▪◦‣]|\d{1,3}[.)])\s+(?P<text>.*\S)\s*$")
 
 _CAPTION_NUMBER = r"(?-i:[A-Z]?\d+(?:\.\d+)*[a-z]?|[IVXLC]+)"
 CAPTION = re.compile(
