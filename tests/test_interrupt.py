@@ -9,9 +9,10 @@ when the next run starts (onstart in workflow/rules/common.smk). A job killed af
 its outputs keeps Snakemake's incomplete marker and reruns (profiles/default sets
 --rerun-incomplete); a killed render job keeps the outputs it finished (update() outputs,
 each document's stamp written after its files) and redraws the rest. Snakemake keeps the
-killed run's lock; the
-workflow releases it when the run that held it is gone (paperfig.workflow_support
-.release_stale_lock), so the next plain run just works.
+killed run's lock; every run holds an flock on .snakemake/paperfig/run.lock for its whole
+life, which the kernel drops when the process dies, so the next run, able to take it, knows
+no run is alive and releases the stale lock (paperfig.workflow_support.release_stale_lock;
+tests/test_run_lock.py), and the next plain run just works.
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ import json
 import math
 import os
 import re
-import shutil
 import socket
 import sys
 from pathlib import Path
@@ -247,80 +246,144 @@ def refuse_unusable_names(docs: dict[str, str]) -> None:
                                   f"(Snakemake reads it in a path as a {meaning}); rename the file")
 
 
-def remove_orphan_outputs(docs: dict[str, str], raw_dir: str, processed: str, figures: str, report: str,
-                          figure_formats=("pdf", "png", "svg")) -> None:
-    """Delete the per-document outputs of documents no longer in raw_dir (and figure files of
-    a format no longer configured), so figures/, report/tables/ and data/processed/ follow
-    data/raw/ and the config (only names of the exact per-document output patterns are
-    touched), and the temporaries of atomic writes (paperfig.io.atomic_path) that a killed
-    job left behind. Runs before any job."""
-    patterns = [
-        (Path(figures), re.compile(r"(?P<doc>[A-Za-z0-9._-]+)-fig\d+\.(?P<ext>pdf|png|svg)")),
-        (Path(processed) / "figures", re.compile(r"(?P<doc>[A-Za-z0-9._-]+)-fig\d+\.json")),
-        (Path(report) / "tables", re.compile(r"(?P<doc>[A-Za-z0-9._-]+)-tab\d+\.(?:tex|html)")),
-    ]
-    for folder, pattern in patterns:
-        if not folder.is_dir():
+#: Every output path a run of the workflow declared (so may have written): clean-up removes
+#: only files listed here, never a file paperfig did not write.
+WRITTEN_RECORD = Path(".snakemake") / "paperfig" / "written.json"
+
+
+def _temporaries_of(path: Path) -> list[Path]:
+    """Leftover temporaries of paperfig.io.atomic_path for ``path`` (a killed job's)."""
+    if not path.parent.is_dir():
+        return []
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.[A-Za-z0-9_]{{8}}\.tmp")
+    return [p for p in path.parent.iterdir() if pattern.fullmatch(p.name) and p.is_file()]
+
+
+def remove_orphan_outputs(declared, record_path: str | Path = WRITTEN_RECORD) -> list[str]:
+    """Clean-up when a run starts: delete the files an earlier run declared as outputs that
+    this run no longer declares (a document removed from the raw folder, a figure format no
+    longer configured), and the temporaries a killed job left beside any of them; then record
+    what this run declares. Only files in that record are ever removed: a user's own files in
+    figures/, report/ or data/processed/, whatever their names, are never touched. A folder
+    is removed only when paperfig emptied it (data/processed/docs/<doc_id>/)."""
+    record_path = Path(record_path)
+    declared = sorted({os.path.normpath(str(path)) for path in declared})
+    try:
+        previous = set(json.loads(record_path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError):
+        previous = set()
+    removed: list[str] = []
+    kept_in_record: set[str] = set()
+    current = set(declared)
+    for name in sorted(previous - current):
+        path = Path(name)
+        try:
+            if path.is_file() or path.is_symlink():
+                print(f"removing {path} (no longer an output: its document or format is gone)", file=sys.stderr)
+                path.unlink()
+                removed.append(name)
+        except OSError:
+            kept_in_record.add(name)
             continue
-        for path in sorted(folder.iterdir()):
-            match = pattern.fullmatch(path.name)
-            if not match or not path.is_file():
-                continue
-            if match.group("doc") not in docs:
-                print(f"removing {path} (its document is no longer in {raw_dir})", file=sys.stderr)
-                path.unlink()
-            elif "ext" in pattern.groupindex and match.group("ext") not in figure_formats:
-                print(f"removing {path} ({match.group('ext')} is not among render.figure_formats)", file=sys.stderr)
-                path.unlink()
-    synthesis_svg = Path(figures) / "synthesis.svg"
-    if "svg" not in figure_formats and synthesis_svg.is_file():
-        synthesis_svg.unlink()
-    for folder in (Path(processed), Path(figures), Path(report)):
-        if folder.is_dir():
-            for path in sorted(folder.rglob(".*.tmp")):
-                if path.is_file() and ".latex" not in path.parts:
-                    path.unlink()
-    docs_dir = Path(processed) / "docs"
-    if docs_dir.is_dir():
-        for path in sorted(docs_dir.iterdir()):
-            if path.is_dir() and path.name not in docs:
-                print(f"removing {path}/ (its document is no longer in {raw_dir})", file=sys.stderr)
-                shutil.rmtree(path)
-
-
-#: Written by a real run when it starts (after Snakemake took its lock), removed when it ends.
-RUN_PID_FILE = Path(".snakemake") / "paperfig-run.pid"
-
-
-def record_run_start(pid_file: Path = RUN_PID_FILE) -> None:
-    pid_file.parent.mkdir(parents=True, exist_ok=True)
-    pid_file.write_text(f"{socket.gethostname()} {os.getpid()}")
-
-
-def record_run_end(pid_file: Path = RUN_PID_FILE) -> None:
-    pid_file.unlink(missing_ok=True)
-
-
-def release_stale_lock(pid_file: Path = RUN_PID_FILE) -> bool:
-    """After a run was killed (SIGKILL, power loss) Snakemake's lock stays and every later run
-    stops with "Directory cannot be locked". The killed run's pid file tells it apart from a
-    run still going: if that process is gone, remove the lock so the next run just works."""
+        for tmp in _temporaries_of(path):
+            tmp.unlink(missing_ok=True)
+        parent = path.parent
+        try:
+            if parent.is_dir() and not any(parent.iterdir()) and parent.parent.name == "docs":
+                parent.rmdir()
+        except OSError:
+            pass
+    for name in declared:
+        for tmp in _temporaries_of(Path(name)):
+            tmp.unlink(missing_ok=True)
     try:
-        host, pid_text = pid_file.read_text().split()
-        pid = int(pid_text)
-    except (OSError, ValueError):
-        return False
-    if host != socket.gethostname():
-        return False  # a run on another host (a cluster job's node sees the head's file): not ours to judge
-    try:
-        os.kill(pid, 0)
-        return False  # that run is still going: its lock is real
-    except ProcessLookupError:
+        write_json(record_path, sorted(current | kept_in_record))
+    except OSError:
         pass
-    except PermissionError:
+    return removed
+
+
+def declared_outputs(workflow, docs) -> list[str]:
+    """Every output file of every rule of the Snakemake ``workflow`` (a rule's ``{doc}``
+    wildcard expanded for each document): what this run may write."""
+    doc_wildcard = re.compile(r"\{doc(?:,[^{}]*)?\}")  # "{doc}", or "{doc,<constraint>}"
+    paths: list[str] = []
+    for rule in workflow.rules:
+        for output in rule.output:
+            pattern = str(output)
+            if doc_wildcard.search(pattern):
+                paths.extend(doc_wildcard.sub(lambda _: doc, pattern) for doc in docs)
+            elif "{" not in pattern:
+                paths.append(pattern)
+    return paths
+
+
+# --- one run per folder ---------------------------------------------------------------------
+
+#: Held (fcntl.flock, exclusive) by the Snakemake process of a run from the moment its
+#: Snakefile is read until it exits. The kernel releases it when the process ends, however
+#: it ends (SIGKILL, power loss), and it is seen across PID namespaces (containers), so it
+#: cannot lie the way a pid file does.
+RUN_LOCK = Path(".snakemake") / "paperfig" / "run.lock"
+_held: dict[str, object] = {}
+
+
+def hold_run_lock(run_lock: str | Path = RUN_LOCK) -> bool:
+    """Take the run lock without waiting and keep it open for the life of this process;
+    False when another live process holds it."""
+    import fcntl
+
+    key = os.path.abspath(run_lock)
+    if key in _held:
+        return True
+    Path(run_lock).parent.mkdir(parents=True, exist_ok=True)
+    handle = open(run_lock, "a+", encoding="utf-8")  # not inherited by the jobs (O_CLOEXEC)
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
         return False
-    for lock in (pid_file.parent / "locks").glob("*.lock"):
-        lock.unlink(missing_ok=True)
-    pid_file.unlink(missing_ok=True)
-    print(f"paperfig: released the lock of a run that ended without finishing (pid {pid})", file=sys.stderr)
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"host {socket.gethostname()} pid {os.getpid()}\n")
+    handle.flush()
+    _held[key] = handle
     return True
+
+
+def run_lock_holder(run_lock: str | Path = RUN_LOCK) -> str:
+    """Who holds the run lock, as it wrote when it took it (for messages only)."""
+    try:
+        return Path(run_lock).read_text(encoding="utf-8").strip() or "unknown"
+    except OSError:
+        return "unknown"
+
+
+def release_stale_lock(run_lock: str | Path = RUN_LOCK, locks_dir: str | Path = Path(".snakemake") / "locks") -> bool:
+    """When the Snakefile is read: Snakemake's own lock protects a run; after a run was killed
+    its lock files stay and every later run stops with "Directory cannot be locked". Every
+    run holds the run lock (flock) while it lives, so when this process can take it, no run
+    is alive in this folder and Snakemake's lock files are stale: remove them. When another
+    process holds it, nothing is touched."""
+    if not hold_run_lock(run_lock):
+        return False
+    stale = sorted(Path(locks_dir).glob("*.lock"))
+    for lock in stale:
+        lock.unlink(missing_ok=True)
+    if stale:
+        print("paperfig: released the lock of a run that ended without finishing", file=sys.stderr)
+    return bool(stale)
+
+
+def require_run_lock(run_lock: str | Path = RUN_LOCK, wait_seconds: float = 10.0) -> None:
+    """When a run starts (onstart, never for a dry run): hold the run lock or stop, so two
+    runs never write the same folder (Snakemake alone lets runs on other targets overlap).
+    Waits a little for a process that only reads the Snakefile (a dry run)."""
+    import time
+
+    deadline = time.monotonic() + wait_seconds
+    while not hold_run_lock(run_lock):
+        if time.monotonic() >= deadline:
+            raise ConfigError(f"another paperfig run is writing this folder ({run_lock_holder(run_lock)}); "
+                              "wait for it to finish (or stop it), then run again")
+        time.sleep(0.25)

@@ -17,18 +17,21 @@ from paperfig.workflow_support import (  # noqa: E402
     load_corrections_by_file,
     print_check_summary,
     report_unreadable,
-    record_run_end,
-    record_run_start,
+    declared_outputs,
     release_stale_lock,
     refuse_unusable_names,
     remove_orphan_outputs,
     render_batches,
     render_outputs,
+    require_run_lock,
 )
 
 
 validate(config, "../schemas/config.schema.yaml")
-release_stale_lock()
+if workflow.is_main_process:  # not in a cluster job re-reading the Snakefile
+    # Hold the run lock (flock) for the life of this Snakemake process; when this process
+    # could take it, no run is alive here and a killed run's Snakemake lock is released.
+    release_stale_lock()
 
 PROCESSED = config["processed_dir"]
 FIGURES = config["figures_dir"]
@@ -113,15 +116,13 @@ RUN_STARTED = time.time()
 
 
 onstart:
-    record_run_start()
-    remove_orphan_outputs(DOCS, config["raw_dir"], PROCESSED, FIGURES, REPORT, FIGURE_FORMATS)
+    require_run_lock()
+    remove_orphan_outputs(declared_outputs(workflow, DOCS))
 
 
 onsuccess:
-    record_run_end()
     print_check_summary(f"{PROCESSED}/checks.csv")
 
 
 onerror:
-    record_run_end()
     print_check_summary(f"{PROCESSED}/checks.csv", since=RUN_STARTED)
