@@ -446,3 +446,22 @@ def test_grid_tables_with_wrapped_cells_and_a_header_rule():
     (grid,) = find_grids(lines)
     assert grid.rows == [(2, ["Model", "EM"]), (4, ["BERT base", "80.8"]), (7, ["Ours", "79.9"])]
     assert (grid.first_line, grid.last_line, grid.header_rows) == (1, 8, 1)
+
+
+def test_csv_in_a_fenced_code_block():
+    from paperfig.tableforms import find_grids
+
+    lines = ["Values read from the chart:", "", "```csv", "Method,Latency (ms),Accuracy (%)",
+             "Baseline,120,76.4", '"Pruned, 50%",85,75.9', "```", "The end."]
+    (grid,) = find_grids(lines)
+    assert grid.form == "delimited" and (grid.first_line, grid.last_line, grid.header_rows) == (3, 7, 1)
+    assert grid.rows == [(4, ["Method", "Latency (ms)", "Accuracy (%)"]), (5, ["Baseline", "120", "76.4"]),
+                         (6, ["Pruned, 50%", "85", "75.9"])]
+
+
+def test_bare_csv_needs_three_rows_without_spaces_after_commas():
+    from paperfig.tableforms import find_grids
+
+    assert find_grids(["We compare A, B, C and D.", "Also E, F, G, H here.", "And I, J, K, L too."]) == []
+    (grid,) = find_grids(["model,acc,f1", "a,81.2,0.80", "b,83.0,0.82"])
+    assert [ln for ln, _ in grid.rows] == [1, 2, 3] and grid.header_rows == 1

@@ -11,6 +11,8 @@ giving the same :class:`Grid`, which the table logic of :mod:`paperfig.pages` co
 ``pipe``    Markdown pipe tables (:mod:`.pipe`), with or without outer pipes
 ``tsv``     runs of tab-separated lines (:mod:`.tsv`)
 ``aligned`` whitespace-aligned columns (:mod:`.aligned`), as pdftotext or OCR print them
+``delim.``  comma/semicolon-separated rows (:mod:`.delimited`) in a fenced code block, or
+            bare CSV lines (>= 3 rows, >= 3 cells, no space after the commas)
 ==========  ==================================================================
 
 :func:`find_grids` runs the forms in that fixed order of confidence: each form skips the lines
@@ -27,7 +29,7 @@ from typing import Collection, Sequence
 
 @dataclass
 class Grid:
-    form: str                 # "tsv" | "pipe" | "latex" | "html" | "aligned"
+    form: str                 # "tsv" | "pipe" | "latex" | "html" | "aligned" | "delimited"
     first_line: int           # 1-based, first line of the block (incl. \begin{tabular}, <table>)
     last_line: int            # 1-based, last line of the block
     rows: list[tuple[int, list[str]]]   # (1-based line_no, cleaned cell texts) in printed order,
@@ -44,14 +46,14 @@ class Grid:
 
 
 #: The forms in their order of confidence (a form's module exposes ``find(lines, skip)``).
-FORMS = ("html", "latex", "pipe", "tsv", "aligned")
+FORMS = ("html", "latex", "delimited", "pipe", "tsv", "aligned")
 
 
 def _finders():
-    from . import aligned, html, latex, pipe, tsv
+    from . import aligned, delimited, html, latex, pipe, tsv
 
-    return {"html": html.find, "latex": latex.find, "pipe": pipe.find, "tsv": tsv.find,
-            "aligned": aligned.find}
+    return {"html": html.find, "latex": latex.find, "delimited": delimited.find, "pipe": pipe.find,
+            "tsv": tsv.find, "aligned": aligned.find}
 
 
 def find_grids(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:

@@ -1,0 +1,97 @@
+"""Comma- or semicolon-separated tables, as chat models and notebooks print them.
+
+Grammar
+-------
+* **Block.** A fenced code block (```` ``` ````, ```` ```csv ````, ```` ~~~ ````) whose lines,
+  read with the standard library's :mod:`csv` module, all split into the same number (>= 2) of
+  cells on one delimiter (``,``, ``;`` or ``|``-free tab-less text: the delimiter is the one of
+  ``,`` ``;`` that splits every line evenly). Quoted cells keep their commas
+  (``"41,021",3.2``). The fence lines belong to the block; they are not rows.
+* **Bare CSV** (no fence) is a table only when at least three consecutive lines split into
+  the same number (>= 3) of cells on ``,`` with no space after the commas, and at least one
+  cell of each line after the first is a number: prose never looks like that (a list
+  "a, b, c" has spaces after its commas).
+* **Header.** The first line is the header when none of its cells after the first is a number
+  (``Grid.header_rows`` = 1); otherwise the table logic decides.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from typing import Collection, Sequence
+
+from .. import cells
+from . import Grid
+
+_FENCE = re.compile(r"^\s*(```|~~~)\s*([\w+-]*)\s*$")
+_DELIMS = (",", ";")
+
+
+def _split(line: str, delim: str) -> list[str]:
+    return [c.strip() for c in next(csv.reader([line], delimiter=delim, skipinitialspace=True))]
+
+
+def _even(lines: list[str]) -> str | None:
+    """The delimiter that splits every line into the same number (>= 2) of cells."""
+    for delim in _DELIMS:
+        widths = {len(_split(line, delim)) for line in lines}
+        if len(widths) == 1 and widths.pop() >= 2:
+            return delim
+    return None
+
+
+def _grid(rows_at: list[int], lines: Sequence[str], delim: str, block: list[int]) -> Grid:
+    rows = [(ln, _split(lines[ln - 1], delim)) for ln in rows_at]
+    header = 1 if not any(cells.numeric_cell(c) for c in rows[0][1][1:]) and len(rows) > 1 else 0
+    return Grid(form="delimited", first_line=block[0], last_line=block[-1], rows=rows, lines=block,
+                header_rows=header)
+
+
+def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
+    grids: list[Grid] = []
+    taken: set[int] = set()
+    i = 0
+    n = len(lines)
+    while i < n:  # fenced blocks
+        m = _FENCE.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        close = next((j for j in range(i + 1, n) if lines[j].strip().startswith(m.group(1))), None)
+        if close is None:
+            break
+        body = [ln for ln in range(i + 2, close + 1) if lines[ln - 1].strip()]
+        block = list(range(i + 1, close + 2))
+        if body and not set(block) & set(skip) and len(body) >= 2 and "\t" not in "".join(
+                lines[ln - 1] for ln in body):
+            delim = _even([lines[ln - 1] for ln in body])
+            if delim:
+                grids.append(_grid(body, lines, delim, block))
+                taken.update(block)
+        i = close + 1
+    run: list[int] = []
+    for ln in range(1, n + 2):  # bare CSV
+        line = lines[ln - 1] if ln <= n else ""
+        if ln <= n and ln not in skip and ln not in taken and _bare_row(line):
+            if run and len(_split(line, ",")) != len(_split(lines[run[-1] - 1], ",")):
+                _close_bare(run, lines, grids)
+                run = []
+            run.append(ln)
+            continue
+        _close_bare(run, lines, grids)
+        run = []
+    return sorted(grids, key=lambda g: g.first_line)
+
+
+def _bare_row(line: str) -> bool:
+    s = line.strip()
+    return bool(s) and ", " not in s and "\t" not in s and len(_split(s, ",")) >= 3 and "|" not in s
+
+
+def _close_bare(run: list[int], lines: Sequence[str], grids: list[Grid]) -> None:
+    if len(run) < 3:
+        return
+    body = [_split(lines[ln - 1], ",") for ln in run[1:]]
+    if all(any(cells.numeric_cell(c) for c in row[1:]) for row in body):
+        grids.append(_grid(run, lines, ",", run))
