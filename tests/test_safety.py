@@ -21,7 +21,7 @@ from paperfig.documents import doc_id_for, document_from_text
 from paperfig.errors import ConfigError
 from paperfig.parse import manifest, parse_document
 from paperfig.workflow_support import load_corrections_by_file
-from workflow_helpers import ROOT, checksums, copy_repo
+from workflow_helpers import ROOT, checksums, copy_repo, snakemake
 
 EXPLOIT = "!!python/object/apply:os.system [\"touch {marker}\"]"
 
@@ -197,3 +197,66 @@ def test_datapackage_declares_the_columns_actually_written():
     package = datapackage({"points": [*contract.POINTS, "category", "extra_note"]})
     points = next(r for r in package["resources"] if r["path"] == "points.csv")
     assert [f["name"] for f in points["schema"]["fields"]][-2:] == ["category", "extra_note"]
+
+
+@pytest.mark.parametrize("name", ["config", "corrections", "header_aliases", "synthesis"])
+def test_each_shipped_config_file_has_a_strict_schema_it_passes(name):
+    from paperfig.workflow_support import SCHEMA_DIR, validate_config_file
+
+    data = yaml.safe_load((ROOT / "config" / f"{name}.yaml").read_text(encoding="utf-8"))
+    validate_config_file(data, name, f"config/{name}.yaml")
+    spec = yaml.safe_load((SCHEMA_DIR / f"{name}.schema.yaml").read_text(encoding="utf-8"))
+
+    def strict(node, where):
+        if isinstance(node, dict):
+            if node.get("type") == "object" or "properties" in node:
+                assert node.get("additionalProperties") is not True and "additionalProperties" in node, where
+            for key, value in node.items():
+                strict(value, f"{where}.{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                strict(value, f"{where}[{i}]")
+
+    strict(spec, name)
+
+
+@pytest.mark.parametrize("name, edit, needle", [
+    ("config", lambda d: d["checks"].update(fail_on_eror=False), "checks: unknown key 'fail_on_eror'"),
+    ("config", lambda d: d["render"].update(formats=["pdf"]), "render: unknown key 'formats'"),
+    ("config", lambda d: d.update(raw_dri="x"), "top level: unknown key 'raw_dri'"),
+    ("corrections", lambda d: d["corrections"][0].update(reson="x"), "corrections: 0: unknown key 'reson'"),
+    ("header_aliases", lambda d: d["aliases"][0].update(headr="x"), "aliases: 0: unknown key 'headr'"),
+    ("synthesis", lambda d: d["figure"].update(titel="x"), "figure: unknown key 'titel'"),
+])
+def test_a_typo_in_a_config_file_is_an_error_naming_the_key_and_the_file(name, edit, needle):
+    from paperfig.errors import ConfigError
+    from paperfig.workflow_support import validate_config_file
+
+    data = yaml.safe_load((ROOT / "config" / f"{name}.yaml").read_text(encoding="utf-8"))
+    edit(data)
+    with pytest.raises(ConfigError) as info:
+        validate_config_file(data, name, f"config/{name}.yaml")
+    assert str(info.value).startswith(f"config/{name}.yaml: ") and needle in str(info.value)
+
+
+def test_a_typo_in_corrections_stops_its_loader_naming_the_file(tmp_path):
+    from paperfig.corrections import load_corrections
+    from paperfig.errors import ConfigError
+
+    path = tmp_path / "corrections.yaml"
+    path.write_text("corrections:\n  - {file: a.txt, line: 1, field: x, printed: '1', corrected: '2',"
+                    " reason: r, prt: first}\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"corrections\.yaml: corrections: 0: unknown key 'prt'"):
+        load_corrections(path)
+
+
+@pytest.mark.e2e
+def test_a_typo_under_checks_stops_the_workflow_naming_key_and_file(tmp_path):
+    repo = copy_repo(tmp_path / "repo")
+    config = repo / "config/config.yaml"
+    config.write_text(config.read_text(encoding="utf-8").replace("fail_on_error:", "fail_on_eror:"),
+                      encoding="utf-8")
+    result = snakemake(repo, "-n", check=False)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "config/config.yaml: checks: unknown key 'fail_on_eror'" in output

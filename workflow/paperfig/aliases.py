@@ -37,6 +37,9 @@ def load_aliases(path: str | Path) -> dict:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise ConfigError(f"{path}: not valid YAML ({exc})") from None
+    from .workflow_support import validate_config_file
+
+    validate_config_file(data, "header_aliases", path)  # the shape (workflow/schemas/header_aliases.schema.yaml)
     return validate_aliases(data, str(path))
 
 

@@ -80,6 +80,9 @@ def load_corrections(path: str | Path) -> list[dict]:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
         raise ConfigError(f"{path}: not valid YAML ({exc})") from None
+    from .workflow_support import validate_config_file
+
+    validate_config_file(data, "corrections", path)  # the shape (workflow/schemas/corrections.schema.yaml)
     entries = data.get("corrections", []) if isinstance(data, dict) else None
     if entries is None:
         entries = []

@@ -22,6 +22,41 @@ REQUIRED_FIGURE_FORMATS = ("pdf", "png")
 TABLE_FORMATS = ("tex", "html")
 
 
+#: One JSON schema (YAML-written) per config file: the one description of its shape.
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
+
+
+def validate_config_file(data, schema: str, file_name: str | Path) -> None:
+    """Validate a config file's content against workflow/schemas/<schema>.schema.yaml (strict
+    at every level: an unknown key is an error). Raise ConfigError naming the file, where in
+    it, and the key, e.g. "config/config.yaml: checks: unknown key 'fail_on_eror' (allowed: ...)"."""
+    import jsonschema
+    import yaml
+
+    spec = yaml.safe_load((SCHEMA_DIR / f"{schema}.schema.yaml").read_text(encoding="utf-8"))
+    errors = sorted(jsonschema.Draft202012Validator(spec).iter_errors(data),
+                    key=lambda e: [str(p) for p in e.absolute_path])
+    if errors:
+        problems = [_schema_problem(error) for error in errors[:5]]
+        more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
+        raise ConfigError(f"{file_name}: " + "; ".join(problems) + more)
+
+
+def _schema_problem(error) -> str:
+    where = ": ".join(str(p) for p in error.absolute_path) or "top level"
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = sorted(error.schema.get("properties", {}))
+        unknown = [k for k in error.instance if k not in allowed]
+        keys = ", ".join(repr(k) for k in unknown)
+        return f"{where}: unknown key{'s' if len(unknown) > 1 else ''} {keys} (allowed: {', '.join(allowed)})"
+    if error.validator == "type":
+        names = {"array": "a list", "object": "a mapping", "null": "nothing", "string": "a text",
+                 "integer": "an integer", "number": "a number", "boolean": "true or false"}
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        return f"{where}: expected {' or '.join(names.get(t, t) for t in wanted)}, got {error.instance!r}"
+    return f"{where}: {error.message}"
+
+
 def discover_documents(raw_dir: str | Path) -> dict[str, str]:
     """Every non-hidden regular file in raw_dir is a document: {doc_id: path}, sorted by id."""
     raw_dir = Path(raw_dir)

@@ -24,9 +24,13 @@ from paperfig.workflow_support import (  # noqa: E402
     render_batches,
     render_outputs,
     require_run_lock,
+    validate_config_file,
 )
 
 
+# The schema is the one validator of the config (strict: a typo is an error naming the key
+# and the file); Snakemake's validate then fills in the defaults.
+validate_config_file(config, "config", ", ".join(map(str, workflow.configfiles)) or "config/config.yaml")
 validate(config, "../schemas/config.schema.yaml")
 if workflow.is_main_process:  # not in a cluster job re-reading the Snakefile
     # Hold the run lock (flock) for the life of this Snakemake process; when this process
