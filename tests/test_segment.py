@@ -71,3 +71,9 @@ def test_masked_keeps_line_numbers():
 def test_a_sentence_naming_a_chart_anchors_a_region():
     text = "Intro prose.\n\nThe image is a bar chart titled \"Speed\".\n- A: 2450 tokens/s\n- B: 1890 tokens/s\n"
     assert regions(text) == [Region(1, 6)]
+
+
+def test_an_axis_described_in_a_sentence_anchors_a_region():
+    text = "The x-axis represents parameters and the y-axis the score.\nData points: A(2.7, 56.7), B(7, 64.3).\n"
+    assert regions(text) == [Region(1, 3)]
+    assert regions("In this work the x-axis of Figure 2 is time.\n") == []

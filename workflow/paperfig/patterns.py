@@ -16,8 +16,9 @@ Grammar
   ``**Figure 2:** ...``. ``caption_kind`` says "table" or "figure".
 * **Axis key**: a line or bullet that introduces an axis of a chart: ``**X-axis:**``,
   ``**X-axis (Compute)**:``, ``X axis -``, ``X-Axis:``, ``Horizontal axis:``, ``x-axis label:``,
-  ``**Y axis** – Accuracy``. A line merely mentioning "the x-axis" in a sentence is not one:
-  the key must open the line (after a bullet and emphasis).
+  ``**Y axis** – Accuracy``, ``The x-axis represents ...``. A line merely mentioning "the
+  x-axis" inside a sentence is not one: the key must open the line (after a bullet and
+  emphasis).
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ CAPTION = re.compile(
 )
 
 AXIS_KEY = re.compile(
-    r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?[*_]{0,2}\s*(?P<axis>x|y|horizontal|vertical)[\s-]*axis\b"
-    r"(?:\s*(?:label|title))?[^:\n]{0,40}?(?:[:\-–—]|\*\*)",
+    r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?[*_]{0,2}\s*(?:the\s+)?(?P<axis>x|y|horizontal|vertical)[\s-]*axis\b"
+    r"(?:(?:\s*(?:label|title))?[^:\n]{0,40}?(?:[:\-–—]|\*\*)|\s+(?:represents|shows|displays|is\s+labell?ed|"
+    r"denotes|indicates|measures|plots|depicts|lists|gives|spans|ranges))",
     re.IGNORECASE,
 )
 
