@@ -111,7 +111,8 @@ def make_processed(root: Path, hostile: str = "", synthesis: bool = True) -> dic
                        field="value", printed="708", corrected="768", reason="OCR misread", subject=TAB)]
     documents = [
         rec(contract.DOCUMENTS, source_file=CHART, doc_id="000_chart", shape="chart", n_lines=10,
-            title="Small BERT", n_figures=1, n_tables=0, n_points=2, n_values=0, n_annotations=0),
+            title="Small BERT", n_figures=1, n_tables=0, n_points=2, n_values=0, n_annotations=0,
+            n_numbers=9, n_numbers_read=8, coverage=0.8889),
         rec(contract.DOCUMENTS, source_file=PAGE, doc_id="003_page", shape="page", n_lines=50,
             title="Extreme compression", n_figures=0, n_tables=2, n_points=0, n_values=6, n_annotations=4),
     ]
@@ -217,6 +218,15 @@ def test_context_numbers_once(tmp_path):
     assert context["corrections"][0]["target"]["name"] == "Table 1"
     assert len(context["unreproducible"]) == 2 and len(context["compression"]) == 1
     assert context["synthesis"]["figure"]["ref"]["name"] == "Figure 2"
+
+
+def test_sources_overview_counts_the_numbers_of_each_document(tmp_path):
+    paths, context = build(tmp_path)
+    chart = next(o for o in context["overview"] if o["source_file"] == CHART)
+    assert (chart["n_numbers"], chart["n_numbers_read"]) == ("9", "8")
+    from paperfig.report import render_html
+
+    assert "Numbers printed: 9, read or accounted for: 8." in render_html(context)
 
 
 def test_html_self_contained_and_links_resolve(tmp_path):

@@ -220,7 +220,8 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
             "notes": [a for a in ann_by_file.get(source_file, []) if a.get("kind") == "note"],
             "parse_notes": notes_by_file.get(source_file, []),
             "counts": {k: drow.get(k, "") for k in ("n_figures", "n_tables", "n_points", "n_values",
-                                                    "n_annotations")},
+                                                    "n_annotations", "n_numbers", "n_numbers_read",
+                                                    "coverage")},
         }
         doc_index[source_file] = dsec
         for arow in axes_by_file.get(source_file, []):
@@ -316,6 +317,9 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
                 t for p in d["papers"] for t in p["tables"]]),
             "n_notes": len(ann_by_file.get(d["source_file"], [])),
             "n_parse_notes": len(d["parse_notes"]),
+            # every number printed in the document, and how many became data or are accounted for
+            "n_numbers": d["counts"].get("n_numbers", ""),
+            "n_numbers_read": d["counts"].get("n_numbers_read", ""),
             "papers": [
                 {"ref": p["ref"], "title": p["title"], "authors": p["authors"],
                  "tables": [t["ref"] for t in p["tables"]],
