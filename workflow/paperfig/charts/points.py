@@ -1,0 +1,600 @@
+"""Points of a chart description, in every phrasing (``POINT_STYLES``).
+
+The three seed styles (a series bullet followed by ``* At approximately 8 MB, the Y is around
+82.2 (labeled "L=6").``; ``* **Name:** Approximately (4 GFLOPs, 75 score) - Colour (group)``;
+``* **Name:** Located at approximately (2, 64).``), and ``Name: 4 FLOPs, 81.5% accuracy``,
+``Name — x: 4, y: 81.5``, ``Name at (4, 81.5)``, several pairs or ``key: value`` items on one
+line (``Size 8: ~66%, Size 16: ~73%``), values of a line-chart series at stated x positions
+(``62% at epoch 1``), several series at one x (``2019: 12.5 (ours), 10.1 (baseline)``), bars
+(``* **Category A:** X: 45.2, Y: 50.1``, nested ``* X: 45.2`` bullets, ``* Category: 45.2%``,
+``Standard attention uses about 12.4 GB``). Numbers are read as :mod:`.shapes` says: whole or
+not at all. A line with numbers that yields no point gets an "unread_point" parse note
+(``_unread``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .. import contract
+from ..numbers import find_numbers
+from .axes import _axis_match
+from .legend import _legend_names
+from .shapes import (
+    _APPROX,
+    _BOLD_KEY,
+    _CLAIM_WORDS,
+    _HEADING_LIKE_KEY,
+    _NUM,
+    _NUM_RE,
+    _PAIR,
+    _RANGE_PHRASE,
+    _UNIT_STOP,
+    _XY_EQ,
+    COLOUR_PHRASE,
+    _extract_label,
+    _num_text,
+    _numbers,
+    _pair_in,
+    _slot_unit,
+    _strip_bold,
+    _strip_quotes,
+    _trailing_colour,
+    _unit_after,
+    is_colour,
+)
+
+if TYPE_CHECKING:
+    from .figure import _Figure
+
+
+POINT_STYLES = (
+    "a series bullet '* **Name (Colour):** ...' followed by point bullets "
+    "'* At approximately 8 MB, the Score is around 82.2 (labeled \"...\").'",
+    "'* **Name:** Approximately (4 GFLOPs, 75 score) - Colour (group)'",
+    "'* **Name:** Located at approximately (2, 64).' or 'Name at (2, 64)'",
+    "'Name: 4 FLOPs, 81.5% accuracy' or 'Name — x: 4, y: 81.5'",
+    "several pairs '(1, 2), (3, 4)' or values 'Size 8: ~66%, Size 16: ~73%' / '2018: 12, 2019: 15' on one line",
+    "bars: '* **Category A:** Model X: 45.2, Model Y: 50.1', nested '* Model X: 45.2' bullets, or '* Category: 45.2%'",
+    "a Markdown pipe table (an x column and y columns, or a category column and value columns)",
+)
+
+
+# ----------------------------------------------------------------------------------------
+# The three seed styles
+
+
+def _add_point(fig: _Figure, line_no: int, raw: str, x: str, y: str, *, series: str = "",
+               label: str = "", color: str = "", group: str = "", x_unit: str = "",
+               y_unit: str = "", category: str = "") -> None:
+    """One point (x, y) or one bar (x empty, ``category``); ``x``/``y`` are printed tokens."""
+    if x_unit and x:
+        fig.point_units["x"].append(x_unit)
+    if y_unit:
+        fig.point_units["y"].append(y_unit)
+    fig.points.append({"line_no": line_no, "series": series, "label": label, "x": _num_text(x) if x else "",
+                       "x_token": x, "y": _num_text(y), "color": color, "group": group, "raw": raw,
+                       "category": category})
+
+
+def _coordinates(text: str, fig: _Figure) -> tuple[str, str, str, str, int] | None:
+    """(x, y, x unit, y unit, end of the coordinates) of one point sentence, or None."""
+    m = _PAIR.search(text)
+    if m:
+        return m.group(1), m.group(3), _slot_unit(m.group(2)), _slot_unit(m.group(4)), m.end()
+    m = _XY_EQ.search(text)
+    if m:
+        return m.group(1), m.group(3), _slot_unit(m.group(2)), "", m.end()
+    if _RANGE_PHRASE.search(text):
+        return None
+    nums = _numbers(text)
+    if len(nums) == 2:
+        (a, ua, _, _), (b, ub, _, end) = nums
+        xu = fig.axis["x"]["unit"]
+        if xu and ub == xu and ua != xu:
+            return b, a, ub, ua, end
+        return a, b, ua, ub, end
+    if len(nums) > 2:
+        m = re.search(r"\bat\s+(?:" + _APPROX + r"\s*)?(" + _NUM + r")\s*([^,;\d]{0,20}?)[,;]?\s.*?"
+                      r"\b(?:is|are|of|at|reaches|scores?|=|≈|around|about|approximately)\s+(?:"
+                      + _APPROX + r"\s*)?(" + _NUM + r")", text, re.I)
+        if m:
+            return m.group(1), m.group(3), _slot_unit(m.group(2)), "", m.end()
+    return None
+
+
+def _series_point(fig: _Figure, line_no: int, raw: str, content: str, series: dict, note: bool = True) -> bool:
+    text, label = _extract_label(_strip_bold(content))
+    if not _NUM_RE.search(text):
+        return False
+    coords = _coordinates(text, fig)
+    if coords is None:
+        if note:
+            _unread(fig, line_no, raw, f"bullet under series {series['name']!r} has numbers but no readable (x, y)")
+        return False
+    x, y, xu, yu, _ = coords
+    _add_point(fig, line_no, raw, x, y, series=series["name"], label=label, color=series["colour"],
+               group=series["name"], x_unit=xu, y_unit=yu)
+    return True
+
+
+_DATE_TOKEN = re.compile(r"(?<![\w.-])(?:19|20)\d\d(?:[-/.](?:0?[1-9]|1[0-2]))?(?![\w])")
+
+
+def _tail_colour_group(tail: str) -> tuple[str, str]:
+    """' - Yellow (2020-07)' -> ('Yellow', '2020-07')."""
+    tail = tail.strip().lstrip("-–—:,;. ").strip()
+    colour = ""
+    m = COLOUR_PHRASE.search(tail)
+    if m:
+        colour = m.group(0).strip()
+    group = ""
+    for pm in re.finditer(r"\(([^()]*)\)", tail):
+        inner = pm.group(1).strip()
+        if inner and not is_colour(inner) and not re.match(r"labell?ed\b", inner, re.I):
+            group = inner
+            break
+    if not group:
+        dm = _DATE_TOKEN.search(tail)
+        if dm:
+            group = dm.group(0)
+    if group:
+        gm = COLOUR_PHRASE.fullmatch(group)
+        if gm:
+            group = ""
+    return colour, group
+
+
+def _named_point(fig: _Figure, line_no: int, raw: str, key: str, text: str, series: dict | None) -> bool:
+    """Styles 2 and 3: '**Name:** ... (x, y) [- Colour (group)]'."""
+    m = _PAIR.search(text) or _XY_EQ.search(text)
+    if not m:
+        # 'Name (x, y)' inside the bold key itself
+        m2 = _PAIR.search(key)
+        if not m2:
+            return False
+        name = key[: m2.start()].strip().rstrip(":").strip()
+        coords = _coordinates(key, fig)
+        tail = key[m2.end():] + " " + text
+    else:
+        name = key
+        coords = _coordinates(text, fig)
+        tail = text[coords[4]:] if coords else ""
+    if coords is None or not name:
+        return False
+    x, y, xu, yu, _ = coords
+    name, name_colour = _trailing_colour(name)
+    colour, group = _tail_colour_group(tail)
+    colour = colour or name_colour
+    _add_point(fig, line_no, raw, x, y, series=series["name"] if series else "", label=_strip_quotes(name),
+               color=colour or (series["colour"] if series else ""),
+               group=group or (series["name"] if series else ""), x_unit=xu, y_unit=yu)
+    return True
+
+
+def _plain_named_point(fig: _Figure, line_no: int, raw: str, content: str) -> bool:
+    """A non-bold bullet 'Name: (x, y) ...' or 'Name (x, y)'."""
+    m = re.match(r"^([^:()]{1,80}?)\s*:\s*(.*)$", content)
+    if m and _PAIR.search(m.group(2)):
+        return _named_point(fig, line_no, raw, m.group(1).strip(), m.group(2), None)
+    pm = _PAIR.search(content)
+    before = content[: pm.start()].split() if pm else []
+    if pm and pm.start() > 0 and not re.search(r"\d", before[-1] if before else ""):
+        name = content[: pm.start()].strip().rstrip(":-–—,").strip()
+        name = re.sub(r"\s+(?:at|is at|located at|approximately|approx\.?|~)$", "", name, flags=re.I).strip()
+        if name and len(name.split()) <= 6 and not _CLAIM_WORDS.search(name):
+            return _named_point(fig, line_no, raw, name, content[pm.start():], None)
+    return False
+
+
+# ----------------------------------------------------------------------------------------
+# The forms beyond the three seed styles
+
+
+def _unread(fig: _Figure, line_no: int, raw: str, message: str) -> None:
+    if any(n["line_no"] == line_no and n["kind"] == "unread_point" for n in fig.notes):
+        return
+    fig.notes.append(contract.record(
+        contract.PARSE_NOTES, source_file=fig.doc.source_file, line_no=line_no, kind="unread_point",
+        message=message, raw=raw))
+
+
+def _split_items(text: str) -> list[str]:
+    """Split a list of values at ', ' / '; ' / ' and ' outside parentheses (never inside a
+    number such as '1,000' or '83,4')."""
+    parts, depth, start = [], 0, 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}" and depth:
+            depth -= 1
+        elif depth == 0 and ch in ",;" and (i + 1 == len(text) or text[i + 1].isspace()):
+            parts.append(text[start:i])
+            start = i + 1
+        i += 1
+    parts.append(text[start:])
+    out = []
+    for part in parts:
+        part = re.sub(r"^\s*(?:and|&)\s+", "", part).strip()
+        if part:
+            out.append(part)
+    return out
+
+
+#: One 'Key: value' item: a key (no colon) then ':' '=' or a spaced dash, then one number with
+#: an optional approximation word before it and a unit and a parenthesis after it.
+_KV = re.compile(
+    r"^(?P<key>[^:=]{1,80}?)\s*(?::|=|\s[-–—]\s|\s[-–—](?=\s*[~≈\d]))\s*(?:" + _APPROX + r"\s*)?"
+    r"(?P<num>" + _NUM + r")(?P<rest>[^()]*?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;,]?\s*$", re.I)
+
+
+#: 'Teacher 84.6': a name of words (no digits) then one number, with no separator between.
+_KV_SPACE = re.compile(
+    r"^(?P<key>[A-Za-z][A-Za-z .&'+/-]{0,60}?)\s+(?:" + _APPROX + r"\s*)?"
+    r"(?P<num>" + _NUM + r")(?P<rest>[^()\d]*?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;,]?\s*$", re.I)
+
+
+_NOT_NAME_WORDS = frozenset(
+    "at in on for with the a an from to by of and or it this that is are was were around about "
+    "approximately roughly nearly reaches reach scores score has have shows while whereas".split())
+
+
+_SERIES_VALUE = re.compile(
+    r"^(?:" + _APPROX + r"\s*)?(?P<num>" + _NUM + r")\s*(?P<unit>%|[A-Za-z/]{1,10})?\s*"
+    r"\((?P<name>[^()\d][^()]{0,40})\)$",
+    re.I)
+
+
+def _series_values(text: str) -> tuple[str, list[tuple[str, str, str]]] | None:
+    """'2019: 12.5 (ours), 10.1 (baseline)' -> ('2019', [('12.5', '', 'ours'), ('10.1', '',
+    'baseline')]): values of several series at one x (or in one category), each named in
+    parentheses after it. None unless every item has that form and there are two or more."""
+    m = re.match(r"^([^:]{1,60}?)\s*:\s+(.*)$", _strip_bold(text))
+    if not m:
+        return None
+    items = _split_items(m.group(2).rstrip(". "))
+    out = []
+    for item in items:
+        vm = _SERIES_VALUE.match(item.strip())
+        if not vm:
+            return None
+        out.append((vm.group("num"), vm.group("unit") or "", vm.group("name").strip()))
+    return (m.group(1).strip(), out) if len(out) >= 2 else None
+
+
+def _plain_name(key: str) -> bool:
+    """A name of at most four words, none of them a word of running text ('Teacher', 'Dense
+    FP16' are names; 'At approximately', 'the accuracy is around' are not)."""
+    words = key.lower().split()
+    return 0 < len(words) <= 4 and not any(w in _NOT_NAME_WORDS for w in words)
+
+
+def _kv_items(text: str) -> list[dict]:
+    """'Model X: 45.2, Model Y: ~50.1%' (or, two items or more, 'Teacher 84.6, Student 82.1')
+    -> [{key, num, unit, label}...]; [] unless every item of the text is such a pair. The digits
+    of a key (a name) are never read as the value."""
+    items = []
+    parts = _split_items(_strip_bold(text))
+    for part in parts:
+        part = part.replace("**", "")
+        m = _KV.match(part) or (_KV_SPACE.match(part) if len(parts) >= 2 else None)
+        if not m:
+            return []
+        if m.re is _KV_SPACE and not _plain_name(m.group("key")):
+            return []
+        key = _strip_quotes(m.group("key").strip().strip("*").strip())
+        rest = m.group("rest")
+        if not key or _NUM_RE.search(rest) or re.search(r"\d", rest.strip()[:1]):
+            return []
+        if len(rest.split()) > 4:
+            return []
+        label = ""
+        paren = m.group("paren") or ""
+        lm = re.match(r"^\s*(?:labell?ed|label|marked)\s*:?\s*(.*)$", paren, re.I)
+        if lm:
+            label = _strip_quotes(lm.group(1))
+        items.append({"key": key, "num": m.group("num"), "unit": _unit_after(rest, 0) if rest.strip() else "",
+                      "label": label})
+    return items
+
+
+_X_WORDS = {"epoch", "step", "iteration", "iter", "round", "year", "day", "week", "month", "layer", "size",
+            "shot", "batch", "token", "sample", "k", "n", "t", "x", "time", "hour", "minute", "second",
+            "depth", "width", "stage", "level", "checkpoint", "ckpt", "update", "generation", "gen"}
+
+
+def _x_from_key(fig: _Figure, key: str) -> str:
+    """The x a key states on an x/y chart: a bare number ('2018', '10'), or one number with at
+    most two words that name the x axis or a position ('Epoch 10', 'Size 8', '8 layers',
+    '7B' on a parameters (B) axis); '' for a name ('Llama 3', 'GPT-4')."""
+    key = _strip_quotes(_strip_bold(key)).strip()
+    key = re.sub(r"^(?:at|for|in|on|with|after|x\s*=)\s*", "", key, flags=re.I).strip()
+    nums = list(_NUM_RE.finditer(key))
+    if len(nums) != 1:
+        return ""
+    m = nums[0]
+    rest = (key[: m.start()] + " " + key[m.end():]).strip(" =:")
+    if not rest:
+        return m.group(0)
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", rest)]
+    if not words or len(words) > 2 or re.search(r"[^\w\s%.=:-]", rest):
+        return ""
+    axis_text = f"{fig.axis['x']['label']} {fig.axis['x']['unit']}".lower()
+    axis_words = set(re.findall(r"[a-z]+", axis_text))
+    axis_words |= {w[:-1] for w in axis_words if w.endswith("s")}
+    if all(w in axis_words or w.rstrip("s") in axis_words or w.rstrip("s") in _X_WORDS or w in _X_WORDS
+           for w in words):
+        return m.group(0)
+    return ""
+
+
+#: 'Y at X' phrases of a series: '62% at epoch 1', '78% (epoch 5)', '0.41 after 10 epochs'.
+_AT_X = re.compile(
+    r"(?P<y>" + _NUM + r")\s*(?P<yu>%|[A-Za-z][\w/%@-]*)?\s*(?:,\s*)?(?:\(\s*|\b(?:at|in|after|for|by|on|@)\s+)"
+    r"(?:the\s+)?(?:(?P<xw>[A-Za-z][\w-]*)\s+(?P<x>" + _NUM + r")|(?P<x2>" + _NUM + r")\s+(?P<xw2>[A-Za-z][\w-]*))"
+    r"\s*\)?", re.I)
+
+
+def _series_name(name: str) -> str:
+    """'ResNet-18 (blue line)' -> 'ResNet-18': a marker description in parentheses is not a name."""
+    return re.sub(r"\s*\((?:[^()]*\b(?:line|curve|markers?|dots?|squares?|circles?|triangles?|bars?|dashed|"
+                  r"dotted|solid)\b[^()]*)\)\s*$", "", name, flags=re.I).strip() or name
+
+
+def _at_x_points(fig: _Figure, line_no: int, raw: str, text: str, series: str, colour: str) -> int:
+    """Points of a line-chart series given as values at stated x positions ('starts at 62% at
+    epoch 1, rises to 78% at epoch 5', '65% (epoch 1), 80% (epoch 5)', '0.41 after 10 epochs').
+    The word beside the x must name the x axis or a position (epoch, step, year, size...), so
+    '62% at epoch 1' is a point and '62% at 4 GPUs' on a 'Batch size' axis is not."""
+    found = []
+    for m in _AT_X.finditer(text):
+        word, x = (m.group("xw"), m.group("x")) if m.group("x") else (m.group("xw2"), m.group("x2"))
+        if not _x_from_key(fig, f"{word} {x}"):
+            continue
+        found.append((x, m.group("y"), m.group("yu") or ""))
+    if not found:
+        return 0
+    for x, y, unit in found:
+        _add_point(fig, line_no, raw, x, y, series=series, group=series, color=colour,
+                   y_unit=unit if unit and unit.lower() not in _UNIT_STOP else "")
+    return len(found)
+
+
+def _value_point(fig: _Figure, line_no: int, raw: str, key: str, num: str, unit: str, *, parent: str,
+                 parent_colour: str = "", label: str = "") -> None:
+    """A 'key: value' pair: a point at x = key on an x/y chart when the key states an x, else a
+    bar (category and series from the key and the parent; the parent is the category unless
+    the parent is a legend entry and the key is not)."""
+    x = _x_from_key(fig, key) if fig.chart_type != "bar" else ""
+    if x:
+        _add_point(fig, line_no, raw, x, num, series=parent, label=label, color=parent_colour, group=parent,
+                   y_unit=unit, category=_strip_quotes(key))
+        return
+    name, colour = _trailing_colour(_strip_quotes(key))
+    if parent:
+        legend = _legend_names(fig)
+        category, series = parent, name
+        if parent.casefold() in legend and name.casefold() not in legend:
+            category, series = name, parent
+    else:
+        category, series = name, ""
+    _add_point(fig, line_no, raw, "", num, series=series, label=label, color=colour or parent_colour,
+               group=series, y_unit=unit, category=category)
+
+
+def _pairs_points(fig: _Figure, line_no: int, raw: str, text: str, series: str, colour: str) -> int:
+    """Several '(x, y)' pairs on one line: each one a point of ``series``."""
+    pairs = list(_PAIR.finditer(text))
+    if len(pairs) < 2:
+        return 0
+    for m in pairs:
+        _add_point(fig, line_no, raw, m.group(1), m.group(3), series=series, color=colour, group=series,
+                   x_unit=_slot_unit(m.group(2)), y_unit=_slot_unit(m.group(4)))
+    return len(pairs)
+
+
+_SINGLE_VALUE = re.compile(
+    r"^(?:(?:value|score|height|length|bar)\s*(?:of|is|:|=)?\s*)?(?:" + _APPROX + r"\s*)?(?P<num>" + _NUM
+    + r")(?P<rest>[^\d()]{0,24}?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;]?\s*$", re.I)
+
+
+def _single_value(text: str) -> tuple[str, str] | None:
+    """'~45.2%' / 'approximately 45.2 (labeled "best")' -> (number, unit); None otherwise."""
+    m = _SINGLE_VALUE.match(_strip_bold(text).strip())
+    if not m or len(m.group("rest").split()) > 3:
+        return None
+    return m.group("num"), _unit_after(m.group("rest"), 0)
+
+
+def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, parent: dict | None,
+                  block: str) -> bool:
+    """A bold key with values: '**Series A:** (1, 0.5), (2, 0.7)' (points of series A);
+    '**Category A:** Model X: 45.2, Model Y: 50.1' (bars of category A, or points of series A at
+    x = 'Epoch 10' keys); '**Category:** 45.2%' (one bar); '**Model:** FLOPs: 4, Accuracy: 81.5'
+    (one point whose keys name the axes)."""
+    name, colour = _trailing_colour(key)
+    body, label = _extract_label(text)
+    if _pairs_points(fig, line_no, raw, body, name, colour):
+        return True
+    if fig.chart_type != "bar" and _at_x_points(fig, line_no, raw, body, _series_name(name), colour):
+        return True
+    items = _kv_items(body)
+    if len(items) == 2 and {_axis_match(fig, i["key"]) for i in items} == {"x", "y"}:
+        ix = next(i for i in items if _axis_match(fig, i["key"]) == "x")
+        iy = next(i for i in items if _axis_match(fig, i["key"]) == "y")
+        _add_point(fig, line_no, raw, ix["num"], iy["num"], series=parent["name"] if parent else "",
+                   label=_strip_quotes(name), color=colour, group=parent["name"] if parent else "",
+                   x_unit=ix["unit"], y_unit=iy["unit"])
+        return True
+    if items:
+        for item in items:
+            _value_point(fig, line_no, raw, item["key"], item["num"], item["unit"], parent=name,
+                         parent_colour=colour, label=item["label"])
+        return True
+    single = _single_value(body)
+    if single:
+        up = parent["name"] if parent else block
+        _value_point(fig, line_no, raw, key, single[0], single[1], parent=up, label=label)
+        return True
+    if (not _pair_in(body) and not _RANGE_PHRASE.search(body) and len(_numbers(body)) == 2
+            and not _CLAIM_WORDS.search(_UNIT_WORDS.sub("", body))):
+        coords = _coordinates(body, fig)
+        if coords:
+            x, y, xu, yu, end = coords
+            tail_colour, group = _tail_colour_group(body[end:])
+            _add_point(fig, line_no, raw, x, y, series=parent["name"] if parent else "", label=_strip_quotes(name),
+                       color=colour or tail_colour or (parent["colour"] if parent else ""),
+                       group=group or (parent["name"] if parent else ""), x_unit=xu, y_unit=yu)
+            return True
+    return False
+
+
+#: A bar in a sentence: 'Standard attention uses about 12.4 GB', 'Model C reaches 78%'.
+_PROSE_BAR = re.compile(
+    r"^(?P<name>[A-Z][\w .()+/&'-]{0,50}?)\s+(?:uses|has|is|reaches|achieves|scores|gets|takes|needs|"
+    r"requires|consumes|shows|stands\s+at|comes\s+in\s+at|sits\s+at|at|with|=)\s+(?P<rest>.*?)"
+    r"(?:,\s+(?:the|a|an|which|making|while)\b.*)?[.;]?\s*$", re.I)
+_NAME_SEP = re.compile(r"\s*(?::|\s[-–—]\s|[-–—]\s)\s*")
+#: Metric names that hold a claim word ("top-1 accuracy", "top-5"): a unit, not a claim.
+_UNIT_WORDS = re.compile(r"\b(?:top|bottom)[- ]?\d+\b", re.I)
+
+
+def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: dict | None, block: str) -> bool:
+    """Points of a plain bullet, tried in this order: several pairs ('(1, 2), (3, 4)', with an
+    optional 'Series:' before them); a list of 'key: value' items ('Size 8: ~66%, Size 16: ~73%',
+    '2018: 12, 2019: 15', 'Model X: 45.2'); a bare value under a parent ('* 45.2%'); a parent's
+    point sentence ('At approximately 8 MB, the score is around 82.2'); a named point ('Name:
+    (x, y)', 'Name at (x, y)', 'Name — x: 4, y: 81.5', 'Name: 4 FLOPs, 81.5% accuracy'); on a bar
+    chart, a name with commas or numbers of its own before the last colon and one value after it
+    ('Beam search, width 4: ≈ 52.0 ms'). A bullet with a number that yields nothing gets an
+    "unread_point" note (unless it is a claim)."""
+    pname = parent["name"] if parent else ""
+    pcolour = parent["colour"] if parent else ""
+    text, label = _extract_label(_strip_bold(content))
+    refused = find_numbers(text)[1]
+    if not _NUM_RE.search(text) and not _PAIR.search(text) and not refused:
+        return False
+    pairs = list(_PAIR.finditer(text))
+    if len(pairs) >= 2:
+        head = text[: pairs[0].start()].strip().rstrip(":-–—").strip()
+        head = re.sub(r"\s+(?:at|points?|values?|are|is)$", "", head, flags=re.I).strip()
+        series, colour = _trailing_colour(_strip_bold(head)) if head and len(head.split()) <= 5 else (pname, pcolour)
+        _pairs_points(fig, line_no, raw, text, series or pname, colour or pcolour)
+        return True
+    if fig.chart_type != "bar":
+        hm0 = re.match(r"^([^:]{1,60}?)\s*:\s+(.*)$", text)
+        head0, body0 = (hm0.group(1), hm0.group(2)) if hm0 and not _NUM_RE.search(hm0.group(1)) else ("", text)
+        if _at_x_points(fig, line_no, raw, body0, _series_name(head0) if head0 else pname, pcolour):
+            return True
+    m = _XY_EQ.search(text)
+    if m:
+        name = _NAME_SEP.split(text[: m.start()].strip(), maxsplit=1)[0].strip(" ,-–—:")
+        name, colour = _trailing_colour(_strip_quotes(name)) if name else ("", "")
+        _add_point(fig, line_no, raw, m.group(1), m.group(3), series=pname, label=name or label,
+                   color=colour or pcolour, group=pname, x_unit=_slot_unit(m.group(2)))
+        return True
+    sv = _series_values(text)
+    if sv:
+        key, values = sv
+        for num, unit, name in values:
+            series, colour = _trailing_colour(name)
+            _value_point(fig, line_no, raw, key, num, unit, parent=series, parent_colour=colour or pcolour)
+        return True
+    items = _kv_items(text)
+    hm = re.match(r"^([^:]{1,60}?)\s*:\s+(.*)$", text)
+    if not items and hm and not _NUM_RE.search(hm.group(1)) and len(_kv_items(hm.group(2))) >= 1 and (
+            len(_kv_items(hm.group(2))) >= 2 or _x_from_key(fig, _kv_items(hm.group(2))[0]["key"])):
+        # 'Model B: Epoch 1: ~2.3, Epoch 5: 1.5' -> series Model B; 'Cat A: X: 45.2, Y: 50.1' -> bars of Cat A
+        series, colour = _trailing_colour(_strip_quotes(hm.group(1).strip()))
+        for item in _kv_items(hm.group(2)):
+            _value_point(fig, line_no, raw, item["key"], item["num"], item["unit"], parent=series,
+                         parent_colour=colour, label=item["label"])
+        return True
+    if items and not (len(items) == 1 and _pair_in(text)):
+        if len(items) == 2 and {_axis_match(fig, i["key"]) for i in items} == {"x", "y"}:
+            ix = next(i for i in items if _axis_match(fig, i["key"]) == "x")
+            iy = next(i for i in items if _axis_match(fig, i["key"]) == "y")
+            _add_point(fig, line_no, raw, ix["num"], iy["num"], series=pname, color=pcolour, group=pname,
+                       label=label, x_unit=ix["unit"], y_unit=iy["unit"])
+            return True
+        for item in items:
+            _value_point(fig, line_no, raw, item["key"], item["num"], item["unit"], parent=pname or block,
+                         parent_colour=pcolour, label=item["label"] or (label if len(items) == 1 else ""))
+        return True
+    single = _single_value(text)
+    if single and (pname or block):
+        _value_point(fig, line_no, raw, "", single[0], single[1], parent=pname or block, parent_colour=pcolour,
+                     label=label)
+        return True
+    if parent is not None and _series_point(fig, line_no, raw, content, parent, note=False):
+        return True
+    if _plain_named_point(fig, line_no, raw, content):
+        return True
+    if re.match(r"^(?:at|for|in|after|with|when|by|on|from|using|given)\s", text, re.I) and len(_numbers(text)) >= 2:
+        coords = _coordinates(text, fig)
+        if coords:
+            x, y, xu, yu, _ = coords
+            _add_point(fig, line_no, raw, x, y, series=pname, label=label, color=pcolour, group=pname,
+                       x_unit=xu, y_unit=yu)
+            return True
+    nm = re.match(r"^([^:]{1,80}?)\s*(?::|\s[-–—]\s)\s*(.*)$", text)
+    if nm and not _RANGE_PHRASE.search(nm.group(2)) and len(_numbers(nm.group(2))) == 2 and not _NUM_RE.search(
+            _x_from_key(fig, nm.group(1)) or "") and not _CLAIM_WORDS.search(_UNIT_WORDS.sub("", nm.group(2))):
+        coords = _coordinates(nm.group(2), fig)
+        if coords:
+            x, y, xu, yu, end = coords
+            name, colour = _trailing_colour(_strip_quotes(nm.group(1)))
+            _add_point(fig, line_no, raw, x, y, series=pname, label=name, color=colour or pcolour, group=pname,
+                       x_unit=xu, y_unit=yu)
+            return True
+    if fig.chart_type == "bar" and ": " not in text:
+        # 'Standard attention uses about 12.4 GB.': one value, named by the words before the verb
+        pm = _PROSE_BAR.match(text)
+        if pm and len(_numbers(text)) == 1 and not re.search(r"\bthan\b", text, re.I):
+            single = _single_value(pm.group("rest"))
+            if single:
+                _value_point(fig, line_no, raw, pm.group("name").strip(), single[0], single[1], parent=pname,
+                             parent_colour=pcolour, label=label)
+                return True
+    if fig.chart_type == "bar" and ": " in text:
+        # 'Beam search, width 4: ≈ 52.0 ms': a bar whose name holds commas or numbers of its own
+        key, value = text[: text.rfind(": ")].strip(), text[text.rfind(": ") + 2:]
+        single = _single_value(value)
+        if single and key and not _CLAIM_WORDS.search(key):
+            _value_point(fig, line_no, raw, key, single[0], single[1], parent=pname, parent_colour=pcolour,
+                         label=label)
+            return True
+    if parent is not None and _series_point(fig, line_no, raw, content, parent, note=True):
+        return True
+    if refused or (parent is None and not _CLAIM_WORDS.search(text) and not _RANGE_PHRASE.search(text)):
+        _unread(fig, line_no, raw, "bullet has numbers but no readable point"
+                + (f" ({'; '.join(refused)})" if refused else ""))
+    return False
+
+
+def _prose_points(fig: _Figure, line_no: int, raw: str, content: str, parent: dict | None, block: str) -> bool:
+    """Points in a plain (non-bullet) line of a points section, only in unambiguous forms:
+    a bold key with values ('**Category A:** X: 45.2'), a list of 'key: value' items, several
+    pairs, or a sentence starting with 'At <x>, ... <y>'. Other prose is commentary."""
+    text = content.strip()
+    km = _BOLD_KEY.match(text)
+    if km and not _HEADING_LIKE_KEY.match(km.group(1).rstrip(":")):
+        key = km.group(1).strip().rstrip(":").strip()
+        if _keyed_points(fig, line_no, raw, key, km.group(3).strip(), parent, block):
+            return True
+        return _named_point(fig, line_no, raw, key, km.group(3).strip(), parent)
+    body, label = _extract_label(text)
+    if len(list(_PAIR.finditer(body))) >= 2 or _kv_items(body):
+        return _bullet_points(fig, line_no, raw, text, parent, block)
+    if re.match(r"^at\s", body, re.I) and len(_numbers(body)) >= 2:
+        coords = _coordinates(body, fig)
+        if coords:
+            x, y, xu, yu, _ = coords
+            pname = parent["name"] if parent else ""
+            _add_point(fig, line_no, raw, x, y, series=pname, label=label, color=parent["colour"] if parent else "",
+                       group=pname, x_unit=xu, y_unit=yu)
+            return True
+    return False
