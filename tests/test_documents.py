@@ -60,24 +60,3 @@ def test_non_numbers_are_refused(text):
         parse_decimal(text)
 
 
-def test_a_stale_lock_is_released_only_when_its_run_is_gone(tmp_path):
-    import socket
-    import subprocess
-    import sys
-
-    from paperfig.workflow_support import record_run_end, record_run_start, release_stale_lock
-
-    pid_file = tmp_path / ".snakemake" / "paperfig-run.pid"
-    locks = tmp_path / ".snakemake" / "locks"
-    locks.mkdir(parents=True)
-    (locks / "0.output.lock").write_text("x")
-    record_run_start(pid_file)  # this process: alive, so its lock is real
-    assert not release_stale_lock(pid_file) and (locks / "0.output.lock").exists()
-    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
-    pid_file.write_text(f"another-host {gone.stdout.strip()}")  # a run on another machine
-    assert not release_stale_lock(pid_file) and list(locks.iterdir())
-    pid_file.write_text(f"{socket.gethostname()} {gone.stdout.strip()}")  # a run here that was killed
-    assert release_stale_lock(pid_file) and not list(locks.iterdir()) and not pid_file.exists()
-    record_run_start(pid_file)
-    record_run_end(pid_file)
-    assert not pid_file.exists() and not release_stale_lock(pid_file)

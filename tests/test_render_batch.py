@@ -149,14 +149,21 @@ def test_a_rerun_redraws_only_the_document_whose_input_changed(tmp_path):
     assert run_batch("tables", items, _fake_draw(drawn), context + "x")["rendered"] == ["a", "b"]
 
 
-def test_orphans_and_unconfigured_formats_are_removed(tmp_path):
+def test_outputs_no_longer_declared_are_removed_and_nothing_else(tmp_path, monkeypatch):
+    """Clean-up removes only files an earlier run declared (a document gone, a format no
+    longer configured); a user's file named like paperfig's stays (tests/test_user_files.py
+    covers whole builds)."""
+    monkeypatch.chdir(tmp_path)
     figures = tmp_path / "figures"
     figures.mkdir()
-    for name in ("a-fig1.pdf", "a-fig1.png", "a-fig1.svg", "gone-fig1.pdf", "synthesis.svg", "notes.txt"):
+    for name in ("a-fig1.pdf", "a-fig1.png", "a-fig1.svg", "gone-fig1.pdf", "intro-fig1.pdf", "notes.txt"):
         (figures / name).write_text("x")
-    remove_orphan_outputs({"a": "raw/a.txt"}, "raw", str(tmp_path / "processed"), str(figures),
-                          str(tmp_path / "report"), ("pdf", "png"))
-    assert sorted(p.name for p in figures.iterdir()) == ["a-fig1.pdf", "a-fig1.png", "notes.txt"]
+    record = tmp_path / "written.json"
+    remove_orphan_outputs(["figures/a-fig1.pdf", "figures/a-fig1.png", "figures/a-fig1.svg",
+                           "figures/gone-fig1.pdf"], record)
+    removed = remove_orphan_outputs(["figures/a-fig1.pdf", "figures/a-fig1.png"], record)
+    assert sorted(removed) == ["figures/a-fig1.svg", "figures/gone-fig1.pdf"]
+    assert sorted(p.name for p in figures.iterdir()) == ["a-fig1.pdf", "a-fig1.png", "intro-fig1.pdf", "notes.txt"]
 
 
 def test_the_pre_parse_is_quiet_the_extract_job_reports_parse_notes(tmp_path, caplog):
