@@ -9,6 +9,10 @@ import pytest
 
 from paperfig.errors import ConfigError, PaperfigError
 from paperfig.synthesis import (
+    EVIDENCE_BASE_ROW,
+    EVIDENCE_NOTE,
+    EVIDENCE_PARAMS,
+    EVIDENCE_RELATIVE,
     POINT_COLUMNS,
     RANKING_COLUMNS,
     UNPLACED_COLUMNS,
@@ -110,6 +114,8 @@ def test_compress_factor_with_mnli_m_mm_columns(cfg):
     assert nokd["method_family"] == "no compression (small model)"
     assert "line 17" in nokd["size_conversion"]  # a carried size says where it was printed
     assert set(POINT_COLUMNS) <= set(dual) and dual["source_file"] == "doc.txt" and dual["line_no"] == 17
+    # the teacher prints its own factor (1x): its size is read like the others'
+    assert {m: q["evidence"] for m, q in p.items()} == {m: EVIDENCE_RELATIVE for m in p}
 
 
 def test_percent_model_size_prefers_with_embeddings(cfg):
@@ -152,6 +158,7 @@ def test_params_against_reference_row_and_unplaceable_row(cfg):
     assert "25.3M / 109M" in mob["size_conversion"] and "line 53" in mob["size_conversion"]
     assert mob["mnli"] == "83.3" and mob["drop"] == "1.3"  # the matched part of the pair
     assert mob["method_family"] == "distillation"  # from the paper title
+    assert mob["evidence"] == EVIDENCE_PARAMS
     assert len(unplaced) == 1
     u = unplaced[0]
     assert set(u) == set(UNPLACED_COLUMNS)
@@ -191,6 +198,7 @@ def test_mnli_row_of_task_by_model_table(cfg):
     ]
     points, unplaced = gather_pairs(values, [], [table("t6", cols)], cfg)
     assert [p["model"] for p in points] == ["BERT base"] and points[0]["size_fraction"] == 1.0
+    assert points[0]["evidence"] == EVIDENCE_BASE_ROW
     assert [u["model"] for u in unplaced] == ["Decomp- BERT base"]
     assert "no model size" in unplaced[0]["reason"]
 
@@ -227,6 +235,7 @@ def test_ratio_annotations(cfg):
     assert (first["mnli"], first["baseline_mnli"], first["drop"]) == ("78", "84", "6")
     assert first["method_family"] == "distillation"  # from the caption of the paper's table
     assert first["table_id"] == "" and first["raw"] == "1/6: 84 => 78"
+    assert first["evidence"] == large["evidence"] == EVIDENCE_NOTE
     assert large["size_fraction"] == pytest.approx(1.545) and large["method_family"] == "pruning"
     assert "teacher" in unplaced[0]["reason"] and unplaced[0]["line_no"] == 61
 
@@ -284,6 +293,8 @@ def test_draw_synthesis_writes_deterministic_files(tmp_path, cfg):
               pt("DualTrain", 0.1742, "78.1", "5.9", family="distillation"),
               pt("BERT-base", 1.0, "84.6", "0.0", family="baseline")]
     points[3]["table_id"] = ""  # drawn as a survey note
+    for p, kind in zip(points, (EVIDENCE_RELATIVE, EVIDENCE_PARAMS, EVIDENCE_RELATIVE, EVIDENCE_NOTE)):
+        p["evidence"] = kind
     for p, on in zip(points, pareto_front(points)):
         p["on_pareto"] = on
     out = []
@@ -328,19 +339,103 @@ def test_no_pairs_draws_a_note_instead_of_failing(tmp_path):
     assert summary["n_points"] == 0 and all(p.stat().st_size > 0 for p in paths)
 
 
-def test_named_palettes_match_seaborn_without_importing_it():
+def _drawn(points, cfg, monkeypatch, ranking=None):
+    """Draw ``points`` and return what the saved figure shows: the scatter collections of
+    the points (offsets, face colours, marker paths) and the legend (texts, inside or not)."""
+    import numpy as np
+
+    import paperfig.synthesis as synthesis
+
+    seen = {}
+
+    def capture(fig, outputs):
+        (ax,) = fig.axes
+        colls = [c for c in ax.collections if (c.get_gid() or "").startswith("synthesis-points")]
+        seen["offsets"] = np.concatenate([np.asarray(c.get_offsets(), dtype=float) for c in colls])
+        seen["colours"] = np.concatenate([c.get_facecolors()[:, :3] for c in colls])
+        seen["paths"] = [tuple(map(tuple, path.vertices.round(3))) for c in colls for path in c.get_paths()]
+        legend = ax.get_legend()
+        seen["legend"] = [t.get_text() for t in legend.get_texts()]
+        seen["bold"] = [t.get_text() for t in legend.get_texts() if t.get_fontweight() == "bold"]
+        seen["legend_inside"] = legend.get_bbox_to_anchor().bounds == ax.bbox.bounds
+
+    monkeypatch.setattr(synthesis, "_save_all", capture)
+    synthesis.draw_synthesis(points, {"png": "unused.png"}, cfg=cfg, ranking=ranking)
+    return seen
+
+
+def test_figure_shows_family_by_colourblind_colour_and_evidence_by_shape(cfg, monkeypatch):
+    import seaborn as sns
+
+    from paperfig.synthesis import EVIDENCE_LEGEND
+
+    points = [pt("DualTrain", 0.17, "78.1", family="distillation"), pt("TinyBERT", 0.13, "82.5", family="distillation"),
+              pt("MobileBERT", 0.23, "83.3", family="distillation"), pt("RPP", 0.36, "81.4"),
+              pt("BERT-base", 1.0, "84.6", family="baseline"), pt("Note 1/6", 0.167, "78", family="distillation")]
+    for p, kind in zip(points, (EVIDENCE_RELATIVE, EVIDENCE_RELATIVE, EVIDENCE_PARAMS, EVIDENCE_RELATIVE,
+                                EVIDENCE_BASE_ROW, EVIDENCE_NOTE)):
+        p["evidence"] = kind
+    points[5]["table_id"] = ""
+    seen = _drawn(points, cfg, monkeypatch)
+    order = {(round(x, 6), round(y, 6)): i for i, (x, y) in enumerate(seen["offsets"])}
+    at = [order[(round(float(p["size_fraction"]), 6), round(float(p["mnli"]), 6))] for p in points]
+    blind = sns.color_palette("colorblind")
+    fixed = cfg["figure"]["family_colours"]
+    assert seen["colours"][at[0]] == pytest.approx(blind[fixed["distillation"]])
+    assert seen["colours"][at[3]] == pytest.approx(blind[fixed["pruning"]])
+    assert seen["colours"][at[4]] == pytest.approx((0.05, 0.05, 0.05))  # the base model: black
+    # one marker shape per kind of evidence, the same shape for the same kind
+    shapes = [seen["paths"][i] for i in at]
+    assert shapes[0] == shapes[1] == shapes[3]
+    assert len({shapes[0], shapes[2], shapes[4], shapes[5]}) == 4
+    # the legend names the families and the kinds of evidence under bold headings
+    assert seen["bold"] == ["method family", "size from"]
+    for text in ("distillation", "pruning", "baseline", EVIDENCE_LEGEND[EVIDENCE_PARAMS],
+                 EVIDENCE_LEGEND[EVIDENCE_NOTE]):
+        assert text in seen["legend"]
+    assert "Pareto front" not in seen["legend"]  # no front marked in these points
+
+
+def test_points_without_evidence_are_drawn_from_their_table_id(cfg, monkeypatch):
+    from paperfig.synthesis import EVIDENCE_LEGEND, EVIDENCE_TABLE, evidence_of
+
+    a, b = pt("a", 0.1, "80"), pt("b", 0.5, "83")
+    b["table_id"] = ""
+    assert (evidence_of(a), evidence_of(b)) == (EVIDENCE_TABLE, EVIDENCE_NOTE)
+    seen = _drawn([a, b], cfg, monkeypatch)
+    assert EVIDENCE_LEGEND[EVIDENCE_TABLE] in seen["legend"] and len(set(seen["paths"])) == 2
+
+
+def test_legend_inside_only_where_it_covers_no_point(cfg, monkeypatch):
+    # two points low on the left: the legend finds room inside
+    few = [pt("a", 0.02, "70"), pt("b", 0.03, "71")]
+    assert _drawn(few, cfg, monkeypatch)["legend_inside"]
+    # points over the whole plot: the legend goes outside, right of the axes
+    spread = [pt(f"m{i}{j}", 0.012 * 2 ** i, str(70 + 2 * j)) for i in range(8) for j in range(8)]
+    assert not _drawn(spread, cfg, monkeypatch)["legend_inside"]
+
+
+def test_unknown_palette_is_a_config_error(cfg):
+    bad = {**cfg, "figure": {**cfg["figure"], "palette": "no-such-palette"}}
+    with pytest.raises(ConfigError, match=r"synthesis.yaml: figure.palette 'no-such-palette'"):
+        draw_synthesis([pt("a", 0.1, "80")], {"png": "unused.png"}, cfg=bad)
+
+
+def test_palette_colours_are_seaborns():
     import seaborn as sns
 
     from paperfig.synthesis import palette_colours
 
-    for name in ("colorblind", "deep", "muted", "pastel"):
-        ours, theirs = palette_colours(name, 12), list(sns.color_palette(name, 12))
-        assert len(ours) == 12
-        assert all(abs(a - b) < 1e-9 for p, q in zip(ours, theirs) for a, b in zip(p, q)), name
-    assert len(palette_colours("Set2", 4)) == 4  # not one of seaborn's own: seaborn/matplotlib is asked
-    # ... and without importing seaborn (and scipy.stats, seconds of start-up) for a named palette
-    code = ("import sys; from paperfig.synthesis import palette_colours; palette_colours('colorblind', 12); "
-            "assert 'seaborn' not in sys.modules, 'seaborn was imported'")
+    for name, n in (("colorblind", 12), ("Set2", 4)):
+        ours, theirs = palette_colours(name, n), list(sns.color_palette(name, n))
+        assert len(ours) == n and ours == [tuple(c) for c in theirs], name
+
+
+def test_reading_the_config_does_not_import_seaborn():
+    # only the drawing pays seaborn's import (it imports scipy.stats: seconds of start-up)
+    code = ("import sys; from paperfig.synthesis import load_synthesis_config; "
+            f"load_synthesis_config({str(CONFIG)!r}); "
+            "assert 'seaborn' not in sys.modules and 'matplotlib' not in sys.modules, 'imported'")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT / "workflow")})
     assert result.returncode == 0, result.stderr

@@ -9,14 +9,17 @@ size axis, the *fraction of BERT-base's size*:
   relative to the base model's row of the same table, prune ratio, ratio);
 * compression annotations (``1/6: 84 => 78``): the ratio of the named base model.
 
-Each conversion is stated as text (``size_conversion``), each point keeps its
-``source_file``, ``line_no`` and the printed cells (``raw``). An MNLI value that cannot be
+Each conversion is stated as text (``size_conversion``) and its kind as ``evidence`` (a
+table's relative size, a parameter count over the base model's row, the base model's own
+row, a survey note), each point keeps its ``source_file``, ``line_no`` and the printed
+cells (``raw``). An MNLI value that cannot be
 placed goes to the *unplaced* list with the reason; none is dropped silently. Facts the
 text does not give (BERT-large's size, family keywords) come from the configuration.
 
 Public: :func:`load_synthesis_config`, :func:`gather_pairs`, :func:`pareto_front`,
-:func:`rank_methods`, :func:`draw_synthesis` (and :func:`roundtrip_check`, which
-``draw_synthesis`` runs on its own figure).
+:func:`rank_methods`, :func:`draw_synthesis` (seaborn, imported by the drawing only: family
+by colour, evidence by marker shape) and :func:`roundtrip_check`, which ``draw_synthesis``
+runs on its own figure.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from .numbers import decimal_text, is_number, parse_decimal
 
 POINT_COLUMNS = (
     "source_file", "line_no", "model", "method_family", "size_fraction", "size_text",
-    "size_conversion", "mnli", "baseline_mnli", "drop", "raw", "on_pareto", "table_id",
+    "size_conversion", "mnli", "baseline_mnli", "drop", "raw", "on_pareto", "table_id", "evidence",
 )
 UNPLACED_COLUMNS = ("source_file", "line_no", "model", "reason", "raw")
 RANKING_COLUMNS = (
@@ -48,6 +51,30 @@ RANKING_EXCLUDED = (BASELINE_FAMILY, "other architecture")
 DEFAULT_EDGES = (0.1, 0.25, 0.5, 1.0)
 
 _SIZE_KINDS = ("factor", "percent", "params", "pruned", "ratio")
+
+#: Where a point's size comes from (the ``evidence`` column; the figure draws one marker
+#: shape per kind): a table's size column relative to the base model (compress factor,
+#: size %, ratio, prune ratio), a table's parameter count divided by the base model's row,
+#: a table's row of the base model itself (size by definition or config), a compression
+#: note ``1/k: a => b``.
+EVIDENCE_RELATIVE = "table: relative size"
+EVIDENCE_PARAMS = "table: parameter count"
+EVIDENCE_BASE_ROW = "table: base model row"
+EVIDENCE_NOTE = "survey note"
+EVIDENCE_KINDS = (EVIDENCE_RELATIVE, EVIDENCE_PARAMS, EVIDENCE_BASE_ROW, EVIDENCE_NOTE)
+#: A point with a table but no ``evidence`` value (gathered elsewhere; see :func:`evidence_of`).
+EVIDENCE_TABLE = "table value"
+#: The legend's order of the kinds, their legend text and markers (notes keep their triangles).
+EVIDENCE_ORDER = EVIDENCE_KINDS + (EVIDENCE_TABLE,)
+EVIDENCE_LEGEND = {
+    EVIDENCE_RELATIVE: "table: size relative to the base",
+    EVIDENCE_PARAMS: "table: #params / base model's row",
+    EVIDENCE_BASE_ROW: "table: base model's own row",
+    EVIDENCE_NOTE: "survey note (1/k: a => b)",
+    EVIDENCE_TABLE: "table value (size kind not recorded)",
+}
+EVIDENCE_MARKERS = {EVIDENCE_RELATIVE: "o", EVIDENCE_PARAMS: "s", EVIDENCE_BASE_ROW: "D", EVIDENCE_NOTE: "^",
+                    EVIDENCE_TABLE: "P"}
 
 
 # --------------------------------------------------------------------------- config
@@ -318,7 +345,7 @@ class _Table:
         for c in _columns_of(info):
             if c not in self.columns:
                 self.columns.append(c)
-        self.rows: "OrderedDict[str, dict]" = OrderedDict()
+        self.rows: OrderedDict[str, dict] = OrderedDict()
         for v in values:
             col = str(v.get("column", ""))
             if col not in self.columns:
@@ -452,7 +479,7 @@ def _table_pairs(t: _Table, cfg: dict, points: list, unplaced: list) -> None:
         return
 
     # MNLI printed as a row (task-by-model table): the columns naming a model are the models.
-    for k, row in t.rows.items():
+    for row in t.rows.values():
         if not cfg["mnli"]["row_label"].search(normalise_text(row["label"] or row["label_raw"])):
             continue
         for col, cell in row["cells"].items():
@@ -468,12 +495,14 @@ def _table_pairs(t: _Table, cfg: dict, points: list, unplaced: list) -> None:
                 points.append(_point(
                     source_file=t.source_file, line_no=line_no, model=col, method_family=BASELINE_FAMILY,
                     size_fraction=_sig(base["size_fraction"]), size_text=col,
-                    size_conversion=f"the base model itself ({base['name']} = {base['size_fraction']:g}; {_size_note(base)})",
+                    size_conversion=(f"the base model itself ({base['name']} = {base['size_fraction']:g}; "
+                                     f"{_size_note(base)})"),
                     mnli=str(val["value"]), baseline_mnli=str(val["value"]),
                     drop=_drop(str(val["value"]), str(val["value"])), raw=raw,
-                    table_id=t.table_id))
+                    table_id=t.table_id, evidence=EVIDENCE_BASE_ROW))
                 continue
-            others = [c for c in t.columns if c != col and c and not cfg["mnli"]["model_column"].search(normalise_text(c))]
+            others = [c for c in t.columns
+                      if c != col and c and not cfg["mnli"]["model_column"].search(normalise_text(c))]
             unplaced.append(_unplaced(
                 t.source_file, line_no, col,
                 f"MNLI is a row of {t.table_id}; the table prints no model size for '{col}' "
@@ -512,6 +541,7 @@ def _place_row(t, cfg, row, k, col, cell, val, delta, size_col, size_rule, base_
     family = BASELINE_FAMILY if is_base else _family([row["group"], row["label"] or row["label_raw"]] + context, cfg)
 
     size_rec = _number_part(size_cell)
+    evidence = EVIDENCE_BASE_ROW
     if size_col is None:
         if is_base:
             frac, size_text = row_base["size_fraction"], model
@@ -541,15 +571,17 @@ def _place_row(t, cfg, row, k, col, cell, val, delta, size_col, size_rule, base_
         if frac is None:
             unplaced.append(_unplaced(t.source_file, line_no, model, conversion, raw))
             return
+        evidence = EVIDENCE_PARAMS if size_rule["kind"] == "params" else EVIDENCE_RELATIVE
         if _truthy(size_rec.get("carried")):
             src = size_rec.get("carried_from_line", "")
-            conversion += f" (size printed on line {src}, carried to this row)" if src else " (size carried from an earlier row)"
+            conversion += (f" (size printed on line {src}, carried to this row)" if src
+                           else " (size carried from an earlier row)")
     if delta is not None:
         conversion += f"; baseline {baseline} = {mnli} - ({delta['value']}) printed delta"
     points.append(_point(source_file=t.source_file, line_no=line_no, model=model, method_family=family,
                          size_fraction=_sig(frac), size_text=size_text, size_conversion=conversion,
                          mnli=mnli, baseline_mnli=baseline, drop=_drop(baseline, mnli), raw=raw,
-                         table_id=t.table_id))
+                         table_id=t.table_id, evidence=evidence))
 
 
 def _short_title(title: str, words: int = 3) -> str:
@@ -571,20 +603,23 @@ def _annotation_pair(a: dict, cfg: dict, captions_by_paper: dict, titles: dict, 
     raw = str(a.get("raw") or a.get("text") or "")
     after, before = str(a.get("after", "")).strip(), str(a.get("before", "")).strip()
     if not after or not is_number(after):
-        unplaced.append(_unplaced(source_file, line_no, model, "compression note without an accuracy after compression", raw))
+        unplaced.append(_unplaced(source_file, line_no, model,
+                                  "compression note without an accuracy after compression", raw))
         return
     base_name = str(a.get("base_model", "")).strip()
     qualifier = str(a.get("qualifier", "")).strip()
     other = (cfg.get("annotations") or {}).get("other_base_qualifier")
     if qualifier and other is not None and other.search(normalise_text(qualifier)):
         unplaced.append(_unplaced(source_file, line_no, model,
-                                  f"ratio {ratio_text} is relative to '{qualifier}', not {base_name or 'the base model'}: "
+                                  f"ratio {ratio_text} is relative to '{qualifier}', "
+                                  f"not {base_name or 'the base model'}: "
                                   f"{cfg['annotations']['other_base_reason'] or 'its size is not given'}", raw))
         return
     base = _base_of_label(base_name, cfg) if base_name else cfg["default_base"]
     if base is None:
         unplaced.append(_unplaced(source_file, line_no, model,
-                                  f"ratio {ratio_text} is relative to '{base_name}', whose size the documents do not give",
+                                  f"ratio {ratio_text} is relative to '{base_name}', "
+                                  "whose size the documents do not give",
                                   raw))
         return
     frac, text = _ratio(ratio_text)
@@ -592,7 +627,8 @@ def _annotation_pair(a: dict, cfg: dict, captions_by_paper: dict, titles: dict, 
         unplaced.append(_unplaced(source_file, line_no, model, f"ratio '{ratio_text}' is not a/b", raw))
         return
     bf = base["size_fraction"]
-    conversion = f"ratio {text} of {base['name']}" + ("" if bf == 1.0 else f" x {bf:g} ({base['name']}/BERT-base, config)")
+    conversion = f"ratio {text} of {base['name']}"
+    conversion += "" if bf == 1.0 else f" x {bf:g} ({base['name']}/BERT-base, config)"
     conversion += f" = {_fmt(frac * bf)}"
     if not base_name:
         conversion += f" (no base model named; {base['name']} by default)"
@@ -602,7 +638,8 @@ def _annotation_pair(a: dict, cfg: dict, captions_by_paper: dict, titles: dict, 
     family = _family([a.get("section", ""), title] + captions_by_paper.get((source_file, paper), []), cfg)
     points.append(_point(source_file=source_file, line_no=line_no, model=model, method_family=family,
                          size_fraction=_sig(frac * bf), size_text=ratio_text, size_conversion=conversion,
-                         mnli=after, baseline_mnli=baseline, drop=_drop(baseline, after), raw=raw, table_id=""))
+                         mnli=after, baseline_mnli=baseline, drop=_drop(baseline, after), raw=raw, table_id="",
+                         evidence=EVIDENCE_NOTE))
 
 
 def gather_pairs(table_values: list[dict], annotations: list[dict], tables: list[dict], cfg: dict,
@@ -614,7 +651,7 @@ def gather_pairs(table_values: list[dict], annotations: list[dict], tables: list
     :data:`UNPLACED_COLUMNS`. ``on_pareto`` is set by :func:`pareto_front`.
     """
     info = {str(t.get("table_id", "")): t for t in tables}
-    grouped: "OrderedDict[str, list]" = OrderedDict()
+    grouped: OrderedDict[str, list] = OrderedDict()
     for v in table_values:
         grouped.setdefault(str(v.get("table_id", "")), []).append(v)
     points: list[dict] = []
@@ -622,11 +659,13 @@ def gather_pairs(table_values: list[dict], annotations: list[dict], tables: list
     for tid, values in grouped.items():
         _table_pairs(_Table(tid, values, info.get(tid, {})), cfg, points, unplaced)
 
-    titles = {(str(p.get("source_file", "")), str(p.get("paper", ""))): str(p.get("title", "")) or str(p.get("paper", ""))
+    titles = {(str(p.get("source_file", "")), str(p.get("paper", ""))):
+              str(p.get("title", "")) or str(p.get("paper", ""))
               for p in papers or []}
     captions: dict = {}
     for t in tables:
-        captions.setdefault((str(t.get("source_file", "")), str(t.get("paper", ""))), []).append(str(t.get("caption", "")))
+        key = (str(t.get("source_file", "")), str(t.get("paper", "")))
+        captions.setdefault(key, []).append(str(t.get("caption", "")))
     for a in annotations:
         if str(a.get("kind", "")) == "compression":
             _annotation_pair(a, cfg, captions, titles, points, unplaced)
@@ -779,12 +818,18 @@ def _label_text(p: dict, max_chars: int) -> str:
 
 def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
                    cfg: dict | None = None, ranking: list[dict] | None = None) -> dict:
-    """One figure: MNLI accuracy vs. size fraction (log x), coloured by method family,
-    table values as circles and survey notes as triangles, the Pareto front as a step line,
-    labels on the front (and on the best-ranked method of each bin when ``ranking`` is
-    given). Written atomically and deterministically in every format of ``outputs``
-    ({"pdf": path, "png": path, "svg": path}, any subset); the plotted
-    points are read back and compared with ``points`` first. Returns a small summary."""
+    """One figure: MNLI accuracy vs. size fraction (log x), drawn with
+    ``seaborn.scatterplot``: ``hue`` the method family (a colour-blind palette, the base
+    model black and other rows grey), ``style`` the kind of evidence of the point's size
+    (:data:`EVIDENCE_MARKERS`: a table's relative size, a parameter count, a base-model row,
+    a survey note), the Pareto front as a step line, labels on the front (and on the
+    best-ranked method of each bin when ``ranking`` is given), the legend inside the axes
+    only where it covers no point. Written atomically and deterministically in every format
+    of ``outputs`` ({"pdf": path, "png": path, "svg": path}, any subset); the plotted points
+    are read back and compared with ``points`` first. Returns a small summary.
+
+    seaborn (and the scipy it imports, seconds of start-up) is imported here only, so the
+    jobs that merely read the configuration do not pay for it."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -805,39 +850,55 @@ def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
                 _save_all(fig, outputs)
             finally:
                 plt.close(fig)
-        return {"n_points": 0, "n_pareto": 0, "families": [], "n_labels": 0}
+        return {"n_points": 0, "n_pareto": 0, "families": [], "evidence": [], "n_labels": 0}
+
+    import pandas as pd
+    import seaborn as sns
+
     with plt.style.context(["default"] + style), matplotlib.rc_context(rc):
         families = _families_in_order(points, (cfg or {}).get("family_order"))
-        colours = _family_colours(families, fig_cfg["palette"], (cfg or {}).get("default_family", "other"),
-                                  fig_cfg.get("family_colours") or {})
+        try:
+            colours = _family_colours(families, fig_cfg["palette"], (cfg or {}).get("default_family", "other"),
+                                      fig_cfg.get("family_colours") or {})
+        except ValueError as exc:
+            where = (cfg or {}).get("source", "synthesis configuration")
+            raise ConfigError(f"{where}: figure.palette {fig_cfg['palette']!r} is not a palette seaborn "
+                              f"knows ({exc})") from None
+        kinds = [k for k in EVIDENCE_ORDER if any(evidence_of(p) == k for p in points)]
+        frame = pd.DataFrame({
+            "size_fraction": [float(p["size_fraction"]) for p in points],
+            "mnli": [float(p["mnli"]) for p in points],
+            FAMILY_TITLE: [str(p["method_family"]) for p in points],
+            EVIDENCE_TITLE: [EVIDENCE_LEGEND[evidence_of(p)] for p in points],
+        })
         fig, ax = plt.subplots(figsize=(10.5, 6.0))
         try:
-            handles = []
-            for fam, colour in zip(families, colours):
-                for origin, marker in (("table", "o"), ("note", "^")):
-                    sel = [p for p in points if p["method_family"] == fam and bool(p["table_id"]) == (origin == "table")]
-                    if not sel:
-                        continue
-                    ax.scatter([float(p["size_fraction"]) for p in sel], [float(p["mnli"]) for p in sel],
-                               s=46 if origin == "table" else 58, marker=marker, color=colour,
-                               edgecolors="0.2", linewidths=0.6, alpha=0.9, zorder=3,
-                               gid=f"{_GID}-{fam}-{origin}")
-                handles.append(Line2D([], [], marker="o", linestyle="", color=colour, markeredgecolor="0.2",
-                                      markersize=7, label=fam))
+            ax.set_xscale("log")
+            before = set(ax.collections)
+            sns.scatterplot(data=frame, x="size_fraction", y="mnli", ax=ax,
+                            hue=FAMILY_TITLE, hue_order=families, palette=dict(zip(families, colours)),
+                            style=EVIDENCE_TITLE, style_order=[EVIDENCE_LEGEND[k] for k in kinds],
+                            markers={EVIDENCE_LEGEND[k]: EVIDENCE_MARKERS[k] for k in kinds},
+                            s=52, edgecolor="0.2", linewidth=0.6, alpha=0.9, zorder=3, legend="full")
+            for coll in ax.collections:
+                if coll not in before:
+                    coll.set_gid(_GID)
+            handles, labels = ax.get_legend_handles_labels()
+            if ax.get_legend() is not None:
+                ax.get_legend().remove()
             front = sorted((float(p["size_fraction"]), float(p["mnli"])) for p in points if p["on_pareto"])
             if front:
                 ax.step([x for x, _ in front], [y for _, y in front], where="post", color="0.25",
                         linewidth=1.3, linestyle="--", zorder=2, gid="synthesis-pareto")
-                handles.append(Line2D([], [], color="0.25", linestyle="--", label="Pareto front"))
-            handles.append(Line2D([], [], marker="o", linestyle="", color="0.6", label="table value"))
-            handles.append(Line2D([], [], marker="^", linestyle="", color="0.6", label="survey note (1/k: a => b)"))
-            ax.set_xscale("log")
+                handles.insert(0, Line2D([], [], color="0.25", linestyle="--"))
+                labels.insert(0, "Pareto front")
             lo, hi = fig_cfg["x_limits"]
             ax.set_xlim(lo, hi)
             ys = [float(p["mnli"]) for p in points]
             ax.set_ylim(math.floor(min(ys)) - 1.5, math.ceil(max(ys)) + 1.5)
             ax.set_xticks([0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 3])
             ax.set_xticklabels(["0.01", "0.02", "0.05", "0.1", "0.2", "0.5", "1", "2", "3"])
+            ax.minorticks_off()
             ax.axvline(1.0, color="0.6", linewidth=0.8, linestyle=":", zorder=1)
             ax.text(1.0, 0.01, " BERT-base", transform=ax.get_xaxis_transform(), fontsize=7.5,
                     color="0.45", ha="left", va="bottom")
@@ -845,8 +906,7 @@ def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
             ax.set_ylabel("MNLI accuracy (%)")
             ax.set_title(fig_cfg["title"])
             ax.grid(True, which="major", color="0.9")
-            ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8.5,
-                      title="method family", title_fontsize=9, borderaxespad=0.0)
+            _place_legend(fig, ax, handles, labels, frame["size_fraction"].tolist(), ys)
 
             to_label = [p for p in points if p["on_pareto"]]
             if ranking:
@@ -876,14 +936,48 @@ def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
                             prevent_crossings=len(points) <= ALL_OBSTACLES_UP_TO,
                             expand=(1.15, 1.4), force_text=(0.2, 0.4), force_static=(0.3, 0.6))
                 draw_label_connectors(ax, texts, targets, fig.canvas.get_renderer(),
-                                 marker_px=math.sqrt(46) / 2 * fig.dpi / 72)
+                                 marker_px=math.sqrt(52) / 2 * fig.dpi / 72)
             roundtrip_check(ax, points)
             fig.tight_layout()
             _save_all(fig, outputs)
         finally:
             plt.close(fig)
     return {"n_points": len(points), "n_pareto": sum(1 for p in points if p["on_pareto"]),
-            "families": families, "n_labels": len(texts)}
+            "families": families, "evidence": kinds, "n_labels": len(texts)}
+
+
+#: The legend's two headings (seaborn names the hue and style sections after the columns).
+FAMILY_TITLE = "method family"
+EVIDENCE_TITLE = "size from"
+
+
+def evidence_of(point: dict) -> str:
+    """The point's :data:`EVIDENCE_KINDS` entry; points gathered before the ``evidence``
+    column existed (or written by hand) are a survey note without a table, else a table
+    value of unknown size kind (:data:`EVIDENCE_TABLE`)."""
+    kind = str(point.get("evidence", "") or "")
+    if kind in EVIDENCE_LEGEND:
+        return kind
+    return EVIDENCE_NOTE if not str(point.get("table_id", "") or "") else EVIDENCE_TABLE
+
+
+def _place_legend(fig, ax, handles, labels, xs, ys) -> None:
+    """The legend inside the axes where matplotlib finds room ("best"); moved outside to the
+    right when it would still cover a point. The section headings are set in bold."""
+    import numpy as np
+
+    kw = {"fontsize": 8.5, "handlelength": 1.6, "borderaxespad": 0.5}
+    legend = ax.legend(handles, labels, loc="best", **kw)
+    fig.canvas.draw()
+    box = legend.get_window_extent()
+    shown = ax.transData.transform(np.column_stack([xs, ys]))
+    if any(box.contains(float(x), float(y)) for x, y in shown):
+        legend.remove()
+        legend = ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                           **{**kw, "borderaxespad": 0.0})
+    for text in legend.get_texts():
+        if text.get_text() in (FAMILY_TITLE, EVIDENCE_TITLE):
+            text.set_fontweight("bold")
 
 
 def _save_all(fig, outputs: dict) -> None:
@@ -918,50 +1012,13 @@ def _family_colours(families: list[str], palette: str, default_family: str,
     return [neutral.get(f) or mapping[f] for f in families]
 
 
-def _seaborn_named_palettes() -> dict[str, list[str]]:
-    """seaborn's own named palettes ("deep", "colorblind", ...), read from the installed
-    seaborn's source without importing it: importing seaborn imports scipy.stats, several
-    seconds here, for ten hex codes."""
-    import ast
-    import importlib.util
-
-    spec = importlib.util.find_spec("seaborn")
-    if spec is None or not spec.submodule_search_locations:
-        return {}
-    source = Path(list(spec.submodule_search_locations)[0], "palettes.py")
-    try:
-        tree = ast.parse(source.read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, ValueError):
-        return {}
-    for node in tree.body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and getattr(node.targets[0], "id", None) == "SEABORN_PALETTES"):
-            try:
-                if isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "dict":
-                    return {kw.arg: ast.literal_eval(kw.value) for kw in node.value.keywords if kw.arg}
-                value = ast.literal_eval(node.value)
-            except ValueError:
-                return {}
-            return value if isinstance(value, dict) else {}
-    return {}
-
-
 def palette_colours(palette: str, n: int) -> list:
-    """``n`` colours of a seaborn palette (as ``seaborn.color_palette(palette, n)`` gives a
-    named one: repeated in order); seaborn itself is imported only for other palettes."""
-    from matplotlib.colors import to_rgb
+    """``n`` colours of a seaborn palette, ``seaborn.color_palette(palette, n)`` (a named
+    palette of fewer colours repeats in order). A name seaborn does not know raises its
+    ``ValueError``."""
+    import seaborn as sns
 
-    named = _seaborn_named_palettes().get(palette)
-    if named:
-        return [to_rgb(named[i % len(named)]) for i in range(n)]
-    try:
-        import seaborn as sns
-
-        return list(sns.color_palette(palette, n))
-    except (ImportError, ValueError):
-        import matplotlib
-
-        return [matplotlib.colormaps["tab10"](i % 10) for i in range(n)]
+    return [tuple(float(v) for v in c[:3]) for c in sns.color_palette(palette, n)]
 
 
 def _is_grey(colour) -> bool:

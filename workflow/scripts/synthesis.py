@@ -1,6 +1,7 @@
 """The synthesis "Small BERT: which one is the best?": every (size, MNLI) pair of the
 documents on one size axis (fraction of BERT-base), the Pareto front, a ranking by
-accuracy drop within size bins, and one figure (PDF, PNG and optionally SVG).
+accuracy drop within size bins, and one figure (PDF, PNG and optionally SVG) drawn with
+seaborn: colour for the method family, marker shape for where the point's size comes from.
 
 Standalone: python workflow/scripts/synthesis.py --tables data/processed/tables.csv \\
     --table-summary data/processed/table_summary.csv --annotations data/processed/annotations.csv \\
@@ -13,7 +14,6 @@ import logging
 from pathlib import Path
 
 import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
-
 from paperfig import cli
 from paperfig.errors import PaperfigError
 from paperfig.io import read_json, write_csv
@@ -62,9 +62,12 @@ def main(args):
     families = {}
     for p in points:
         families[p["method_family"]] = families.get(p["method_family"], 0) + 1
-    cli.log.info("synthesis: %d points placed (%s), %d unplaced, %d on the Pareto front",
-                 len(points), ", ".join(f"{k} {v}" for k, v in families.items()), len(unplaced),
-                 summary["n_pareto"])
+    evidence = {}
+    for p in points:
+        evidence[p["evidence"]] = evidence.get(p["evidence"], 0) + 1
+    cli.log.info("synthesis: %d points placed (%s; size from: %s), %d unplaced, %d on the Pareto front",
+                 len(points), ", ".join(f"{k} {v}" for k, v in families.items()),
+                 ", ".join(f"{k} {v}" for k, v in evidence.items()), len(unplaced), summary["n_pareto"])
     for u in unplaced:
         cli.log.info("unplaced %s:%s %s: %s", u["source_file"], u["line_no"], u["model"], u["reason"])
 
