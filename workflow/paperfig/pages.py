@@ -3,51 +3,13 @@
 Entry point: :func:`parse_page_document` (called by ``paperfig.parse``). Everything here
 recognises *shapes of text*; nothing depends on a particular file.
 
-Layout rules (documented choices)
----------------------------------
-* **Blocks.** A printed table block is a run of consecutive lines containing a tab. A run is
-  split where a header line is printed again (same first header cell, no numeric cells):
-  that is the second half of a table printed in two parts.
-* **Header.** The first line of a block is its header when the markup marks it (a pipe
-  table's row above its alignment row, HTML ``<th>`` rows), when most of its cells are not
-  numbers, or when its first cell is a header word (``Model``, ``Method``, ``Dataset``...) and
-  the next line is data: ``Model  128  512  2048`` names its columns by sequence length.
-  Following lines with an empty first cell, before any data row, are header continuations
-  (text: ``Hidden``/``Dim`` -> "Hidden Dim") or, when mostly numbers, a metadata row
-  (``8.5k 67k ...`` under the task names) stored in the ``tables`` row as
-  ``header_values`` (and ``train_sizes`` when the caption speaks of training). A top header
-  cell followed by empty top cells whose lower cells are printed is a *group* header: its
-  columns are named ``"Group: sub"`` (``Speedup: GPU``) and listed in ``column_groups``.
-  Header cells are repaired through the alias table (parse note ``header_alias``); text in a
-  metadata row that is neither a number nor an alias is OCR noise (note ``ocr_noise``).
-* **Label columns.** The leading columns whose data cells are all text are label columns;
-  the last one is the row label, any before it a qualifier (``test``/``dev``) carried down
-  and used as ``row_group``.
-* **Row labels.** ``row_label_raw`` is the printed text of the row's own label cell ("" when
-  the label was printed once for a group and carried down); ``row_label`` is the carried,
-  normalised label (``cells.normalise_label``: ``BERT _{BASE}`` -> ``BERT-base``).
-  A label followed by rows with an empty label cell forms a group: ``row_group`` = label.
-* **Packed rows.** A row whose value cells all hold the same number n>=2 of values and whose
-  label splits into n names is n logical rows (same ``line_no``).
-* **Merged cells.** Groups are label groups (above) or, when labels repeat with a period
-  (``A, B, C, A, B, C``), each repetition (``row_group`` = "rows <first>-<last>"). Within a
-  group, a column printed on some rows and blank on others is carried over the blank rows, up
-  and down, from the *first* printed value of the group (``carried`` True,
-  ``carried_from_line``; ``raw_cell`` ""). Disagreeing printed values stay as printed.
-* **Blank cells** outside such a group are absent: no ``table_values`` row (a printed ``-``
-  is a ``missing`` row). ``n_values`` counts value rows with a value (carried included),
-  ``n_missing`` the ``missing`` rows.
-* **Two halves.** A block directly after another (blank lines only between), with no caption
-  of its own (or with the caption printed after it, when the first half has none), the same label header and the same row labels is the second half of the same
-  table (one ``table_id``, ``blocks`` = 2). A key column printed again in the second half
-  (same name, same printed cells row by row, e.g. ``Prune Ratio(%)``) is layout, not new
-  data: its cells are checked equal and not emitted again (``repeated_columns`` in the
-  ``tables`` row, parse note "repeated_key_column"); a same-named column with different
-  cells is renamed ``"<name> (block 2)"`` (parse note "duplicate_column"). Value rows carry
-  ``block`` (1-based) so a renderer can rebuild the printed halves (``block_columns``).
+The tables' layout (header rows, label columns, packed rows, merged cells, two halves) is
+read by :mod:`paperfig.tablelayout`; this module walks the page around the tables.
+
+Page rules (documented choices)
+-------------------------------
 * **Captions** (``Table N:``) attach to the adjacent block (before or after it); when both
-  neighbours are blocks, the others' placements decide. ``row_idx`` is 0-based, the position
-  in ``row_labels``.
+  neighbours are blocks, the others' placements decide.
 * **Annotations.** ``a/b: x => y`` notes are kind "compression" (several per line allowed),
   with the base model from the line (``BERT-Base: 1/4: ...``) or the last base-model line
   (``BERT-BASE:``); other text before a note on its line is kept as ``qualifier``. A base
@@ -67,12 +29,12 @@ from __future__ import annotations
 import difflib
 import logging
 import re
-from dataclasses import dataclass, field
 
-from . import cells, contract, numbers, patterns
+from . import contract, numbers, patterns
 from .aliases import normalise_aliases
 from .documents import Document
 from .errors import DocumentError
+from .tablelayout import Block, TableLayout
 
 log = logging.getLogger("paperfig")
 
@@ -98,27 +60,9 @@ Alibaba Tencent DeepMind OpenAI NVIDIA Intel Samsung USA UK China Germany France
 India""".split())
 
 
-#: First cells that name a table's label column: a first row starting with one is a header even
-#: when its other cells are numbers (sequence lengths, years, sizes as column names).
-_HEADER_WORD = re.compile(
-    r"^\W*(?:models?|methods?|approach(?:es)?|names?|systems?|settings?|configurations?|configs?|"
-    r"datasets?|tasks?|baselines?|architectures?|networks?|backbones?|variants?|techniques?|"
-    r"algorithms?|engines?|frameworks?|precision|models?\s*/\s*\w+|#|no\.?)\W*$", re.IGNORECASE)
-
-
 def _is_model_name(text: str) -> bool:
     first = text.split()[0] if text.split() else ""
     return sum(ch.isupper() for ch in first) >= 2
-
-
-def unnamed_group_id(first_line: int, last_line: int) -> str:
-    """Id of a row group the page prints no name for (a repeating block of rows)."""
-    return f"rows {first_line}-{last_line}"
-
-
-def is_unnamed_group(group: str) -> bool:
-    """True for ids made by unnamed_group_id: renderers show no label for them."""
-    return bool(re.fullmatch(r"rows \d+-\d+", group))
 
 
 def _title_key(text: str) -> str:
@@ -138,395 +82,15 @@ def _is_title(text: str) -> bool:
     return sum(c.isupper() for c in letters) / len(letters) >= 0.85
 
 
-# --------------------------------------------------------------------------- table layout
-
-
-@dataclass
-class Column:
-    index: int  # physical cell position in the block's lines
-    name: str
-    raw: str  # as printed (before alias repair)
-    group: str = ""
-    pair: tuple | None = None
-    unit: str = ""
-    sub_names: list | None = None
-
-
-@dataclass
-class LRow:
-    """A logical table row (a packed physical line gives several)."""
-
-    line_no: int
-    label: str
-    label_raw: str
-    cells: dict  # column index -> printed cell text ("" blank)
-    qualifier: str = ""
-    group: str = ""
-    carried_label: bool = False
-    carried: dict = field(default_factory=dict)  # column index -> (text, from_line)
-    cell_lines: dict = field(default_factory=dict)  # column index -> its own line, when not line_no
-
-
-@dataclass
-class Block:
-    first_line: int
-    last_line: int
-    header_lines: list
-    label_header: str
-    qualifier_header: str
-    columns: list
-    rows: list
-    header_values: dict
-    column_groups: list
-    notes: list
-    caption: str = ""
-    caption_line: int | None = None
-    caption_position: str = ""
-    paper: str = ""
-    section: str = ""
-
-
 class _PageParser:
     def __init__(self, doc: Document, shape: str, aliases: dict, grids=None):
         self.doc = doc
         self.shape = shape
         self.grids = grids
-        self.aliases = normalise_aliases(aliases)
         self.parsed = contract.empty_parsed(doc.source_file, doc.doc_id, shape)
-
-    # ---------------------------------------------------------------- helpers
-    def note(self, line_no: int | None, kind: str, message: str, token: str = "", level=logging.WARNING,
-             **extra) -> None:
-        raw = self.doc.line(line_no) if line_no else ""
-        self.parsed["parse_notes"].append(contract.record(
-            contract.PARSE_NOTES, source_file=self.doc.source_file, line_no=line_no or "", kind=kind,
-            message=message, raw=raw, token=token, **extra))
-        log.log(level, "%s:%s: %s: %s", self.doc.source_file, line_no or "", kind, message)
-
-    def alias(self, text: str, line_no: int) -> str:
-        key = " ".join(text.split())
-        hit = self.aliases.get(key)
-        if not hit:
-            return key
-        self.note(line_no, "header_alias", f"header {key!r} read as {hit['header']!r}"
-                  + (f" ({hit['reason']})" if hit["reason"] else ""), key, logging.INFO)
-        return hit["header"]
-
-    # ---------------------------------------------------------------- blocks
-    @staticmethod
-    def _counts(cells_: list[str]) -> tuple[int, int]:
-        body = [c for c in cells_[1:] if c]
-        numeric = sum(1 for c in body if cells.numeric_cell(c))
-        return numeric, len(body) - numeric
-
-    def _header_like(self, cells_: list[str]) -> bool:
-        numeric, text = self._counts(cells_)
-        return text > 0 and text > numeric
-
-    def parse_block(self, lines: list[tuple[int, list[str]]], first_line: int | None = None,
-                    last_line: int | None = None, header_hint: int = 0,
-                    cell_lines: list[list[int]] | None = None) -> Block | None:
-        """One printed table (rows of cells, header rows first, as a table reader gives them).
-        ``header_hint``: leading rows the markup marks as header (taken as they are);
-        ``cell_lines``: the line of each cell when a row's cells stand on several lines."""
-        ncol = max(len(c) for _, c in lines)
-        rows = [(ln, c + [""] * (ncol - len(c))) for ln, c in lines]
-        while ncol > 1 and all(not c[ncol - 1] for _, c in rows):
-            ncol -= 1
-        rows = [(ln, c[:ncol]) for ln, c in rows]
-        header_rows: list = []
-        meta = None
-        i = 0
-        if 0 < header_hint < len(rows):
-            header_rows.extend(rows[:header_hint])
-            i = header_hint
-        elif len(rows) > 1 and _HEADER_WORD.match(rows[0][1][0]) and not self._header_like(rows[1][1]):
-            # "Model  128  512  2048": numbers under a header word are column names (sizes, years)
-            header_rows.append(rows[0])
-            i = 1
-        elif self._header_like(rows[0][1]):
-            header_rows.append(rows[0])
-            i = 1
-            while i < len(rows) and not rows[i][1][0]:
-                numeric, text = self._counts(rows[i][1])
-                if text > numeric:
-                    header_rows.append(rows[i])
-                elif meta is None and numeric:
-                    meta = rows[i]
-                else:
-                    break
-                i += 1
-        if header_rows and i + 1 < len(rows) and _HEADER_WORD.match(rows[i][1][0]) \
-                and not self._header_like(rows[i + 1][1]):
-            header_rows.append(rows[i])  # a spanning header above ("Sequence length") then "Model 128 512"
-            i += 1
-        data = rows[i:]
-        first_line = first_line or lines[0][0]
-        last_line = last_line or lines[-1][0]
-        for ln, printed_row in lines[i:]:
-            if len(printed_row) < ncol:
-                self.note(ln, "short_row", f"row has {len(printed_row)} of the table's {ncol} cells "
-                          "(table cut off mid-row?); the missing cells are left blank",
-                          self.doc.line(ln).strip())
-        if not data:
-            self.note(first_line, "empty_table", f"lines {first_line}-{last_line} look like a table of "
-                      f"{ncol} columns but hold no data row; no cell was read")
-            return None
-        if not header_rows:
-            self.note(first_line, "no_header", "table block without a header line; columns are numbered",
-                      level=logging.INFO)
-
-        # label columns: leading columns whose data cells are all text
-        label_cols = 0
-        for j in range(ncol - 1):
-            col = [c[j] for _, c in data if c[j]]
-            if any(cells.value_like(x) for x in col):
-                break
-            label_cols += 1
-
-        # header texts (aliases applied per printed cell)
-        printed = [[c[j] for j in range(ncol)] for _, c in header_rows]
-        fixed = [[self.alias(c[j], ln) if c[j] else "" for j in range(ncol)] for ln, c in header_rows]
-        # OCR noise in text continuation rows
-        for r in range(1, len(fixed)):
-            for j in range(ncol):
-                if fixed[r][j] and fixed[r][j] == printed[r][j] and re.search(r"[\"“”]", fixed[r][j]):
-                    self.note(header_rows[r][0], "ocr_noise", f"dropped OCR noise {printed[r][j]!r} in a header",
-                              printed[r][j])
-                    fixed[r][j] = ""
-        header_values: dict = {}
-        meta_texts: dict = {}
-        if meta is not None:
-            for j in range(1, ncol):
-                cell = meta[1][j]
-                if not cell:
-                    continue
-                if cells.numeric_cell(cell):
-                    meta_texts[j] = cell
-                    continue
-                is_alias = " ".join(cell.split()) in self.aliases
-                aliased = self.alias(cell, meta[0])
-                if is_alias and aliased == (fixed[0][j] if fixed else ""):
-                    continue  # the lower half of a two-line header cell, already named above
-                if is_alias:
-                    fixed[-1][j] = f"{fixed[-1][j]} {aliased}".strip()
-                    continue
-                self.note(meta[0], "ocr_noise", f"dropped OCR noise {cell!r} from the row under the header",
-                          cell)
-
-        columns: list[Column] = []
-        column_groups: list = []
-        n_hdr = len(fixed)
-        group_of: dict = {}
-        if n_hdr >= 2:
-            j = label_cols
-            while j < ncol:
-                top = fixed[0][j]
-                k = j + 1
-                while (k < ncol and not fixed[0][k] and any(fixed[r][k] for r in range(1, n_hdr))):
-                    k += 1
-                if top and k - j >= 2 and any(fixed[r][j] for r in range(1, n_hdr)):
-                    for m in range(j, k):
-                        group_of[m] = top
-                j = k
-        for j in range(label_cols, ncol):
-            if j in group_of:
-                sub = " ".join(x for x in (fixed[r][j] for r in range(1, n_hdr)) if x)
-                sub_raw = " ".join(x for x in (printed[r][j] for r in range(1, n_hdr)) if x)
-                top_raw = printed[0][min(m for m in group_of if group_of[m] == group_of[j] and m <= j)]
-                name, raw = f"{group_of[j]}: {sub}", f"{top_raw}: {sub_raw}"
-            else:
-                name = " ".join(x for x in (fixed[r][j] for r in range(n_hdr)) if x)
-                raw = " ".join(x for x in (printed[r][j] for r in range(n_hdr)) if x)
-            if not name:
-                name = raw = f"column {j + 1}"
-            columns.append(Column(index=j, name=name, raw=raw, group=group_of.get(j, "")))
-        seen_groups: list = []
-        for col in columns:
-            if col.group and col.group not in seen_groups:
-                seen_groups.append(col.group)
-                column_groups.append({"name": col.group,
-                                      "columns": [c.name for c in columns if c.group == col.group]})
-        names = [c.name for c in columns]
-        for col in columns:
-            if names.count(col.name) > 1:
-                col.name = f"{col.name} ({col.index + 1})"
-        for col in columns:
-            sub = col.name.split(": ", 1)[1] if col.group else col.name
-            col.pair = cells.pair_names(sub)
-            col.unit = cells.header_unit(sub) or (cells.header_unit(col.group) if col.group else "")
-        for j, text in meta_texts.items():
-            name = next((c.name for c in columns if c.index == j), f"column {j + 1}")
-            header_values[name] = text
-
-        def header_text(j: int, table=fixed) -> str:
-            return " ".join(x for x in (table[r][j] for r in range(n_hdr)) if x)
-
-        label_header = header_text(label_cols - 1) if label_cols else ""
-        qualifier_header = " ".join(header_text(j) for j in range(label_cols - 1)) if label_cols > 1 else ""
-
-        lrows = self._logical_rows(data, label_cols, columns, cell_lines[i:] if cell_lines else None)
-        block = Block(first_line=first_line, last_line=last_line,
-                      header_lines=[ln for ln, _ in header_rows] + ([meta[0]] if meta else []),
-                      label_header=label_header, qualifier_header=qualifier_header, columns=columns,
-                      rows=lrows, header_values=header_values, column_groups=column_groups, notes=[])
-        self._subcolumns(block)
-        self._groups(block)
-        return block
-
-    def _logical_rows(self, data, label_cols: int, columns: list[Column],
-                      cell_lines: list[list[int]] | None = None) -> list[LRow]:
-        out: list[LRow] = []
-        qualifier = ""
-        prev: LRow | None = None
-        for r_no, (ln, c) in enumerate(data):
-            own_lines = {j: x for j, x in enumerate(cell_lines[r_no]) if x != ln} if cell_lines else {}
-            quals = [c[j] for j in range(max(label_cols - 1, 0))]
-            if any(quals):
-                qualifier = " ".join(q for q in quals if q)
-            label_raw = c[label_cols - 1] if label_cols else ""
-            values = {col.index: c[col.index] for col in columns}
-            filled = [v for v in values.values() if v]
-            counts = [len(cells.value_tokens(v)) for v in filled]
-            if len(filled) >= 2 and min(counts) >= 2 and label_raw:
-                n = counts[0]
-                names = cells.split_packed_label(label_raw, n) if len(set(counts)) == 1 else None
-                if len(set(counts)) > 1 and any(cells.split_packed_label(label_raw, c) for c in set(counts)):
-                    raise DocumentError(self.doc.source_file, ln,
-                                        f"row {label_raw!r} packs several rows but its cells hold "
-                                        f"{sorted(set(counts))} values; cannot tell which value is whose")
-                if names:
-                    split = {j: cells.value_tokens(v) if v else [""] * n for j, v in values.items()}
-                    for i, name in enumerate(names):
-                        out.append(LRow(line_no=ln, label=cells.normalise_label(name), label_raw=name,
-                                        cells={j: split[j][i] for j in split}, qualifier=qualifier))
-                    self.note(ln, "packed_row", f"one printed line holds {n} rows ({', '.join(names)})",
-                              label_raw, logging.INFO)
-                    prev = out[-1]
-                    continue
-            if label_raw:
-                row = LRow(line_no=ln, label=cells.normalise_label(label_raw), label_raw=label_raw,
-                           cells=values, qualifier=qualifier)
-            elif prev is not None and label_cols:
-                row = LRow(line_no=ln, label=prev.label, label_raw="", cells=values, qualifier=qualifier)
-                row.carried_label = True
-            else:
-                row = LRow(line_no=ln, label="", label_raw="", cells=values, qualifier=qualifier)
-            row.cell_lines = own_lines
-            out.append(row)
-            prev = row
-        return out
-
-    def _subcolumns(self, block: Block) -> None:
-        for col in block.columns:
-            texts = [r.cells[col.index] for r in block.rows
-                     if r.cells[col.index] and not cells.is_missing(r.cells[col.index])]
-            if not texts:
-                continue
-            toks = [cells.value_tokens(t) for t in texts]
-            if all(len(t) == 2 for t in toks) and all(cells.is_number_token(x) for t in toks for x in t):
-                col.sub_names = cells.subcolumn_names(col.name, 2)
-                self.note(block.first_line, "subcolumns",
-                          f"column {col.name!r}: every cell holds two numbers; parts first/second "
-                          f"(names {col.sub_names})", col.raw, logging.INFO)
-
-    def _groups(self, block: Block) -> None:
-        rows = block.rows
-        groups: list[list[int]] = []
-        # label groups: a printed label followed by rows with an empty label cell
-        i = 0
-        used: dict = {}
-        while i < len(rows):
-            j = i + 1
-            while j < len(rows) and rows[j].carried_label:
-                j += 1
-            if j - i >= 2:
-                gid = rows[i].label
-                used[gid] = used.get(gid, 0) + 1
-                if used[gid] > 1:
-                    gid = f"{gid} #{used[gid]}"
-                for r in rows[i:j]:
-                    r.group = gid
-                groups.append(list(range(i, j)))
-            i = j
-        if not groups:
-            groups = self._periodic_groups(rows)
-            for g in groups:
-                gid = unnamed_group_id(rows[g[0]].line_no, rows[g[-1]].line_no)
-                for k in g:
-                    rows[k].group = gid
-        for r in rows:
-            if r.qualifier:
-                r.group = f"{r.qualifier} / {r.group}" if r.group else r.qualifier
-        # merged (vertically spanning) cells inside a group
-        for g in groups:
-            for col in block.columns:
-                printed = [k for k in g if rows[k].cells[col.index]]
-                blank = [k for k in g if not rows[k].cells[col.index]]
-                if not printed or not blank:
-                    continue
-                src = next((k for k in printed if not cells.is_missing(rows[k].cells[col.index])), None)
-                if src is None:
-                    continue
-                text = rows[src].cells[col.index]
-                for k in blank:
-                    rows[k].carried[col.index] = (text, rows[src].line_no)
-                values = {rows[k].cells[col.index] for k in printed}
-                parsed_values = {tuple((x.part, x.value, x.unit) for x in cells.parse_cell(v).parts)
-                                 for v in values}
-                if len(parsed_values) > 1:
-                    self.note(rows[src].line_no, "merged_cell_disagreement",
-                              f"column {col.name!r}, group {rows[src].group!r}: printed values "
-                              f"{sorted(values)} differ; carried the first ({text!r})", text)
-
-    @staticmethod
-    def _periodic_groups(rows: list[LRow]) -> list[list[int]]:
-        """Row groups the page prints no name for: a unit of >= 2 distinct labels printed again
-        and again (``A, B, C, A, B, C``). The best run covers the most rows (then the shortest
-        period wins). Every period is tried on tables of up to 300 rows; on longer ones the
-        candidates are the distances between a row and the last eight rows with the same label
-        (the 40 most frequent). For each period one pass finds the runs where every row equals
-        the row one period later: linear in rows per period, never cubic."""
-        labels = [r.label for r in rows]
-        n = len(labels)
-        if n <= 300:
-            periods = list(range(2, n // 2 + 1))
-        else:
-            seen: dict[str, list[int]] = {}
-            distances: dict[int, int] = {}
-            for i, label in enumerate(labels):
-                earlier = seen.setdefault(label, [])
-                for j in earlier:
-                    if label and 2 <= i - j <= n // 2:
-                        distances[i - j] = distances.get(i - j, 0) + 1
-                earlier.append(i)
-                del earlier[:-8]
-            periods = sorted(distances, key=lambda d: (-distances[d], d))[:40]
-        best = None  # (coverage, -period, start, period, reps)
-        for p in periods:
-            i = 0
-            while i < n - p:
-                if not (labels[i] and labels[i] == labels[i + p]):
-                    i += 1
-                    continue
-                j = i
-                while j < n - p and labels[j] and labels[j] == labels[j + p]:
-                    j += 1
-                run = j - i  # rows i..j-1 equal the row one period later
-                for s in range(i, min(i + p, j)):  # first start whose unit has two labels
-                    if run - (s - i) < p:
-                        break
-                    if len(set(labels[s:s + p])) >= 2:
-                        reps = 1 + (run - (s - i)) // p
-                        cand = (reps * p, -p, s, p, reps)
-                        if best is None or cand[:2] > best[:2]:
-                            best = cand
-                        break
-                i = j + 1
-        if best is None:
-            return []
-        _, _, s, p, reps = best
-        return [list(range(s + r * p, s + (r + 1) * p)) for r in range(reps)]
+        # the tables' reader writes into the same records; its notes are the page's notes
+        self.layout = TableLayout(doc, normalise_aliases(aliases), self.parsed)
+        self.note = self.layout.note
 
     # ---------------------------------------------------------------- the walk
     def run(self) -> dict:
@@ -540,8 +104,8 @@ class _PageParser:
         for grid in self.grids:
             for ln, kind, message in grid.notes:
                 self.note(ln, kind, message, level=logging.INFO)
-            blk = self.parse_block(grid.rows, grid.first_line, grid.last_line, grid.header_rows,
-                                   grid.cell_lines) if grid.rows else None
+            blk = self.layout.parse_block(grid.rows, grid.first_line, grid.last_line, grid.header_rows,
+                                          grid.cell_lines) if grid.rows else None
             for ln in grid.lines:
                 table_lines[ln] = len(blocks) if blk else -1
             if blk:
@@ -554,8 +118,8 @@ class _PageParser:
             if not blocks[b].caption:  # a caption written inside the table (\\caption, <caption>)
                 blocks[b].caption, blocks[b].caption_line, blocks[b].caption_position = text, line, "inside"
         self._walk(table_lines, blocks)
-        tables = self._merge_halves(blocks)
-        self._emit_tables(tables)
+        tables = self.layout.merge_halves(blocks)
+        self.layout.emit_tables(tables)
         return self.parsed
 
     def _items(self, table_lines: dict, blocks: list[Block]) -> list[tuple]:
@@ -833,127 +397,6 @@ class _PageParser:
                     dest.append(v)
         target["author_lines"].append(ln)
         return target
-
-    # ---------------------------------------------------------------- tables
-    def _merge_halves(self, blocks: list[Block]) -> list[list[Block]]:
-        tables: list[list[Block]] = []
-        for blk in blocks:
-            if tables:
-                prev = tables[-1][-1]
-                between = self.doc.lines[prev.last_line:blk.first_line - 1]
-                # the second half has no caption of its own, or the caption printed after it is
-                # the whole table's (the first half then has none)
-                shared_caption = (not blk.caption or (
-                    blk.caption_line and blk.caption_line > blk.last_line
-                    and not any(b.caption for b in tables[-1])))
-                if (shared_caption and all(not x.strip() for x in between)
-                        and blk.label_header == prev.label_header and blk.label_header
-                        and [r.label for r in blk.rows] == [r.label for r in tables[-1][0].rows]):
-                    tables[-1].append(blk)
-                    continue
-            tables.append([blk])
-        return tables
-
-    def _emit_tables(self, tables: list[list[Block]]) -> None:
-        for k, blks in enumerate(tables, 1):
-            tid = contract.table_id(self.doc.doc_id, k)
-            first = blks[0]
-            caption = next((b.caption for b in blks if b.caption), "")
-            caption_line = next((b.caption_line for b in blks if b.caption_line), "")
-            unit_from_caption = cells.caption_unit(caption)
-            names: list[str] = []
-            shared: dict[int, set] = {}
-            for b_no, blk in enumerate(blks):
-                shared[b_no] = set()
-                for col in blk.columns:
-                    if col.name not in names:
-                        names.append(col.name)
-                    elif b_no > 0:
-                        same = all(r.cells[col.index] == r0.cells[c0.index]
-                                   for r, r0 in zip(blk.rows, first.rows)
-                                   for c0 in first.columns if c0.name == col.name)
-                        if same:
-                            shared[b_no].add(col.index)
-                            self.note(blk.first_line, "repeated_key_column",
-                                      f"{tid}: column {col.name!r} printed again in block {b_no + 1} with "
-                                      "the same cells; its values are taken from block 1", col.raw,
-                                      logging.INFO, table_id=tid)
-                        else:
-                            old = col.name
-                            col.name = f"{col.name} (block {b_no + 1})"
-                            names.append(col.name)
-                            self.note(blk.first_line, "duplicate_column",
-                                      f"column {old!r} of the second half differs from the first; "
-                                      f"named {col.name!r}", old)
-            n_values = n_missing = 0
-            notes: list[str] = []
-            if len(blks) > 1:
-                notes.append(f"printed as {len(blks)} blocks sharing row labels (lines "
-                             + ", ".join(f"{b.first_line}-{b.last_line}" for b in blks) + ")")
-            for b_no, blk in enumerate(blks):
-                for r_idx, row in enumerate(blk.rows):
-                    for col in blk.columns:
-                        if col.index in shared[b_no]:
-                            continue
-                        text = row.cells[col.index]
-                        carried_from = ""
-                        if not text and col.index in row.carried:
-                            text, carried_from = row.carried[col.index]
-                        if not text:
-                            continue
-                        cell_line = row.line_no if carried_from else row.cell_lines.get(col.index, row.line_no)
-                        line = self.doc.line(cell_line)
-                        res = cells.parse_cell(text, col.pair, col.sub_names,
-                                               col.unit or unit_from_caption)
-                        for cn in res.notes:
-                            self.note(cell_line, cn.kind, f"{tid}, row {row.label!r}, column {col.name!r}: "
-                                      f"{cn.message}", cn.token,
-                                      logging.INFO if cn.kind == "normalised_digits" else logging.WARNING,
-                                      table_id=tid)
-                        for part in res.parts:
-                            if part.part == "missing":
-                                n_missing += 1
-                            else:
-                                n_values += 1
-                            self.parsed["table_values"].append(contract.record(
-                                contract.TABLE_VALUES, source_file=self.doc.source_file, line_no=cell_line,
-                                table_id=tid, paper=first.paper, caption=caption, row_idx=r_idx,
-                                row_label=row.label, row_label_raw=row.label_raw, column=col.name,
-                                part=part.part, value=part.value, unit=part.unit,
-                                raw_cell="" if carried_from else text, carried=bool(carried_from),
-                                column_raw=col.raw, part_name=part.part_name, flag=part.flag,
-                                row_group=row.group, carried_from_line=carried_from, raw=line,
-                                block=b_no + 1, qualifier=row.qualifier, unit_source=part.unit_source,
-                                value_note=part.qualifier))
-            if first.header_values:
-                notes.append("row under the header holds per-column numbers (see header_values)")
-            header_values = {}
-            for blk in blks:
-                header_values.update(blk.header_values)
-            rec = dict(
-                source_file=self.doc.source_file, table_id=tid, paper=first.paper, caption=caption,
-                caption_line=caption_line, first_line=first.first_line, last_line=blks[-1].last_line,
-                n_rows=len(first.rows), n_columns=len(names), n_values=n_values, n_missing=n_missing,
-                columns=names, row_labels=[r.label for r in first.rows], blocks=len(blks), notes=notes,
-                row_labels_raw=[r.label_raw for r in first.rows], row_groups=[r.group for r in first.rows],
-                row_lines=[r.line_no for r in first.rows], row_label_header=first.label_header,
-                qualifier_header=first.qualifier_header,
-                column_groups=[g for b in blks for g in b.column_groups],
-                column_units={c.name: c.unit or unit_from_caption for b in blks for c in b.columns
-                              if c.unit or unit_from_caption},
-                header_values=header_values, section=first.section,
-                caption_position=next((b.caption_position for b in blks if b.caption), ""),
-                block_lines=[[b.first_line, b.last_line] for b in blks],
-                block_columns=[[c.name for c in b.columns] for b in blks],
-                repeated_columns=sorted({c.name for b_no, b in enumerate(blks) for c in b.columns
-                                         if c.index in shared[b_no]}),
-                header_lines=[ln for b in blks for ln in b.header_lines])
-            if header_values and re.search(r"train", caption, re.IGNORECASE):
-                rec["train_sizes"] = header_values
-            # contract.record's own first parameter is called ``columns``: set that field after
-            row = contract.record(contract.TABLES, **{k: v for k, v in rec.items() if k != "columns"})
-            row["columns"] = names
-            self.parsed["tables"].append(row)
 
 
 def parse_page_document(doc: Document, shape: str, aliases: dict, grids=None) -> dict:

@@ -25,7 +25,7 @@ from html.parser import HTMLParser
 from .errors import PaperfigError
 from .latex import escape_latex, safe_label
 from .numbers import normalise_digits
-from .pages import is_unnamed_group
+from .tablelayout import is_unnamed_group
 
 #: Packages a document needs to \input a rendered table.
 LATEX_PACKAGES = ("booktabs", "adjustbox", "xcolor", "multirow", "textcomp")
