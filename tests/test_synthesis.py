@@ -464,3 +464,9 @@ def test_labels_avoid_only_nearby_points_in_a_crowded_figure():
         plt.close(fig)
     assert _label_iterations(10, 20) == 1000 and _label_iterations(30, 500) == 200
     assert 200 < _label_iterations(27, 122) < 1000
+
+
+def test_a_model_name_with_dollars_is_drawn_literally():
+    from paperfig.synthesis import _label_text
+
+    assert _label_text({"model": "Cost ($) model $\\foo$"}, 40) == r"Cost (\$) model \$\foo\$"

@@ -95,6 +95,9 @@ def load_synthesis_config(path) -> dict:
         raise ConfigError(f"{path}: cannot read the synthesis configuration: {exc}") from None
     if not isinstance(raw, dict):
         raise ConfigError(f"{path}: expected a mapping at the top level")
+    from .workflow_support import validate_config_file
+
+    validate_config_file(raw, "synthesis", path)  # the one schema: a typo is an error naming the key
     return _compile_config(raw, str(path))
 
 
@@ -812,8 +815,11 @@ def _label_iterations(n_labels: int, n_obstacles: int, most: int = 1000, least: 
 
 
 def _label_text(p: dict, max_chars: int) -> str:
+    """A point's label as drawn: the model name as printed (cut to ``max_chars``), every ``$``
+    escaped so a name is never read as mathtext (see ``plotting.plain_text``)."""
     text = str(p["model"])
-    return text if len(text) <= max_chars else text[: max_chars - 1].rstrip() + "\u2026"
+    text = text if len(text) <= max_chars else text[: max_chars - 1].rstrip() + "\u2026"
+    return text.replace("$", r"\$")
 
 
 def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
