@@ -547,3 +547,12 @@ def test_a_header_word_row_of_numbers_is_the_header():
     assert sorted((v["line_no"], v["value"]) for v in p["table_values"]) == [
         (3, "4.2"), (3, "9.8"), (4, "2.3"), (4, "5.1")]
     assert [t["row_labels"] for t in p["tables"]] == [["BERT-base", "DistilBERT"]]
+
+
+def test_a_row_named_like_a_header_word_with_results_is_data():
+    from paperfig.parse import parse_document as parse_all
+
+    text = "```csv\nMethod,Latency (ms),Accuracy (%)\nBaseline,120,76.4\nPruned,85,75.9\n```\n"
+    p = parse_all(document_from_text(text, "csv.md"))
+    assert sorted((v["line_no"], v["value"]) for v in p["table_values"]) == [
+        (3, "120"), (3, "76.4"), (4, "75.9"), (4, "85")]

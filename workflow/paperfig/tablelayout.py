@@ -70,8 +70,17 @@ log = logging.getLogger("paperfig")
 #: when its other cells are numbers (sequence lengths, years, sizes as column names).
 _HEADER_WORD = re.compile(
     r"^\W*(?:models?|methods?|approach(?:es)?|names?|systems?|settings?|configurations?|configs?|"
-    r"datasets?|tasks?|baselines?|architectures?|networks?|backbones?|variants?|techniques?|"
+    r"datasets?|tasks?|architectures?|networks?|backbones?|variants?|techniques?|"
     r"algorithms?|engines?|frameworks?|precision|models?\s*/\s*\w+|#|no\.?)\W*$", re.IGNORECASE)
+#: Column names printed as numbers: integers, years, sizes (``128``, ``2019``, ``1K``, ``7B``).
+_NUMBER_NAME = re.compile(r"^(?:\d+|\d+(?:\.\d+)?[kKMBGT])$")
+
+
+def _names_row(cells_: list[str]) -> bool:
+    """A row whose first cell is a header word and whose other cells are all integers, years or
+    sizes: the names of the columns (``Model  128  512  2048``), not a row of results."""
+    rest = [c for c in cells_[1:] if c]
+    return bool(_HEADER_WORD.match(cells_[0])) and bool(rest) and all(_NUMBER_NAME.match(c) for c in rest)
 
 
 def unnamed_group_id(first_line: int, last_line: int) -> str:
@@ -188,8 +197,8 @@ class TableLayout:
         if 0 < header_hint < len(rows):
             header_rows.extend(rows[:header_hint])
             i = header_hint
-        elif len(rows) > 1 and _HEADER_WORD.match(rows[0][1][0]) and not self._header_like(rows[1][1]):
-            # "Model  128  512  2048": numbers under a header word are column names (sizes, years)
+        elif len(rows) > 1 and _names_row(rows[0][1]) and not self._header_like(rows[1][1]):
+            # "Model  128  512  2048": integers under a header word name the columns
             header_rows.append(rows[0])
             i = 1
         elif self._header_like(rows[0][1]):
@@ -204,7 +213,7 @@ class TableLayout:
                 else:
                     break
                 i += 1
-        if header_rows and i + 1 < len(rows) and _HEADER_WORD.match(rows[i][1][0]) \
+        if header_rows and i + 1 < len(rows) and _names_row(rows[i][1]) \
                 and not self._header_like(rows[i + 1][1]):
             header_rows.append(rows[i])  # a spanning header above ("Sequence length") then "Model 128 512"
             i += 1
