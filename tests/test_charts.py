@@ -667,3 +667,10 @@ def test_several_series_valued_at_one_x_on_a_line():
     assert [(p["line_no"], p["series"], p["x"], p["y"]) for p in pts] == [
         (3, "ours", "2019", "12.5"), (3, "baseline", "2019", "10.1"),
         (4, "ours", "2020", "15.1"), (4, "baseline", "2020", "11.3")]
+
+
+def test_bars_told_in_sentences_with_quoted_names():
+    doc = ('This bar chart shows four bars. The first bar, labeled "A", has a value of about 25. '
+           'The second bar, "B", is around 40. The third bar, "C", reaches 55, and the last bar, "D", is at 70.\n')
+    pts = parse(doc)["points"]
+    assert [(p["category"], p["y"]) for p in pts] == [("A", "25"), ("B", "40"), ("C", "55"), ("D", "70")]

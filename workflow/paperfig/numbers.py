@@ -5,7 +5,7 @@ Values travel as ``Decimal`` and are serialised as their printed text ("84.0" st
 
 :func:`find_numbers` spots the numbers of running text (chart prose, captions) and
 :func:`read_number` reads one whole token; table cells (``cells.py``) and chart prose
-(``charts.py``) both use them. A number is read **whole or not at all**: a token that starts
+(the ``paperfig.charts`` package) both use them. A number is read **whole or not at all**: a token that starts
 like a number but continues with something the grammar does not accept gives no number (never
 its prefix) and a note saying why.
 

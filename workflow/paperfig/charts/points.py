@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from .. import contract
 from ..numbers import find_numbers
 from .axes import _axis_match
+from .claims import split_sentences
 from .legend import _legend_names
 from .shapes import (
     _APPROX,
@@ -578,7 +579,9 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
 def _prose_points(fig: _Figure, line_no: int, raw: str, content: str, parent: dict | None, block: str) -> bool:
     """Points in a plain (non-bullet) line of a points section, only in unambiguous forms:
     a bold key with values ('**Category A:** X: 45.2'), a list of 'key: value' items, several
-    pairs, or a sentence starting with 'At <x>, ... <y>'. Other prose is commentary."""
+    pairs, a sentence starting with 'At <x>, ... <y>', or, on a bar chart, sentences that each
+    name one bar in quotes and give one value ('The first bar, labeled "A", has a value of about
+    25. The second bar, "B", is around 40.'). Other prose is commentary."""
     text = content.strip()
     km = _BOLD_KEY.match(text)
     if km and not _HEADING_LIKE_KEY.match(km.group(1).rstrip(":")):
@@ -589,6 +592,8 @@ def _prose_points(fig: _Figure, line_no: int, raw: str, content: str, parent: di
     body, label = _extract_label(text)
     if len(list(_PAIR.finditer(body))) >= 2 or _kv_items(body):
         return _bullet_points(fig, line_no, raw, text, parent, block)
+    if fig.chart_type == "bar" and _quoted_bars(fig, line_no, raw, text, parent):
+        return True
     if re.match(r"^at\s", body, re.I) and len(_numbers(body)) >= 2:
         coords = _coordinates(body, fig)
         if coords:
@@ -598,3 +603,34 @@ def _prose_points(fig: _Figure, line_no: int, raw: str, content: str, parent: di
                        group=pname, x_unit=xu, y_unit=yu)
             return True
     return False
+
+
+_QUOTED = re.compile(r"[\"“”'‘’]([^\"“”'‘’]{1,40})[\"“”'‘’]")
+
+
+def _quoted_bars(fig: _Figure, line_no: int, raw: str, text: str, parent: dict | None) -> bool:
+    """Bars told in sentences that quote each bar's name and give its value after it ('The first
+    bar, labeled "A", has a value of about 25. The third bar, "C", reaches 55, and the last bar,
+    "D", is the tallest at 70.'): each quoted name takes the one number printed between it and
+    the next quoted name (ordinal words are not numbers). Any quoted name without exactly one
+    number, or a comparison ('than'), makes the line commentary."""
+    found = []
+    for sentence in split_sentences(text):
+        names = list(_QUOTED.finditer(sentence))
+        if not names:
+            continue
+        if re.search(r"\bthan\b", sentence, re.I) or _numbers(sentence[: names[0].start()]):
+            return False
+        for i, m in enumerate(names):
+            end = names[i + 1].start() if i + 1 < len(names) else len(sentence)
+            nums = _numbers(sentence[m.end(): end])
+            if len(nums) != 1:
+                return False
+            found.append((m.group(1).strip(), nums[0][0], nums[0][1]))
+    if len(found) < 2:
+        return False
+    pname = parent["name"] if parent else ""
+    for name, num, unit in found:
+        _value_point(fig, line_no, raw, name, num, unit if unit.lower() not in ("and", "or") else "",
+                     parent=pname, parent_colour=parent["colour"] if parent else "")
+    return True
