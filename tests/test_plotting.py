@@ -284,3 +284,96 @@ def test_caption_of_bars_without_points_argument_still_reads():
     row = {"figure_id": "f", "title": "T", "chart_type": "bar", "y_label": "Acc", "y_unit": "%",
            "y_scale": "linear", "y_scale_reason": "linear: bar lengths are read from zero"}
     assert figure_caption(row, 1).startswith("T: 1 bar in 1 category")
+
+
+# ----------------------------------------------------------------------------------------
+# Label placement and font subsets (speed without losing readability or determinism)
+
+
+def _axes(xlim=(0, 10), ylim=(0, 10)):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure()
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    return fig, ax
+
+
+def _boxes(texts, renderer):
+    return [t.get_window_extent(renderer) for t in texts]
+
+
+def test_labels_placed_beside_their_points_without_overlaps():
+    from matplotlib.transforms import Bbox
+
+    from paperfig.plotting import place_labels
+
+    fig, ax = _axes()
+    renderer = fig.canvas.get_renderer()
+    points = [(2.0, 8.0), (2.0, 2.0), (2.3, 2.1), (2.1, 2.4), (8.0, 8.0), (9.9, 5.0)]  # a cluster of 3
+    # a legend-like obstacle just above right of the point at (8, 8)
+    px, py = ax.transData.transform((8.0, 8.0))
+    legend = Bbox([[px + 2, py + 2], [px + 120, py + 40]])
+    texts = [ax.text(x, y, f"label {i}", ha="left", va="bottom") for i, (x, y) in enumerate(points)]
+    stuck, far = place_labels(ax, texts, points, points, [legend], renderer, marker_px=4)
+    assert stuck == []
+    boxes = _boxes(texts, renderer)
+    frame = ax.get_window_extent(renderer)
+    markers = [Bbox.from_bounds(x - 4, y - 4, 8, 8) for x, y in ax.transData.transform(points)]
+    for i, box in enumerate(boxes):
+        assert frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1
+        assert not any(box.overlaps(other) for j, other in enumerate(boxes) if j != i)
+        assert not any(box.overlaps(m) for m in markers)
+        assert not box.overlaps(legend)
+    first = boxes[0]  # a label with room sits just above right of its point
+    x0, y0 = ax.transData.transform(points[0])
+    assert x0 < first.x0 < x0 + 12 and y0 < first.y0 < y0 + 12
+    assert boxes[5].x1 <= ax.transData.transform(points[5])[0]  # at the right edge: to the left
+    assert boxes[4].y1 <= py or boxes[4].x1 <= px  # the legend took its first choice
+
+
+def test_labels_with_no_free_spot_are_returned_and_adjusttext_places_them(tmp_path):
+    from paperfig.plotting import place_labels
+
+    fig, ax = _axes()
+    renderer = fig.canvas.get_renderer()
+    points = [(5.0, 5.0)] * 3
+    frame = ax.get_window_extent(renderer)
+    texts = [ax.text(5, 5, "a label far too wide " * 6, ha="left", va="bottom") for _ in points]
+    stuck, _ = place_labels(ax, texts, points, points, [], renderer, marker_px=4)
+    assert stuck == texts and texts[0].get_window_extent(renderer).width > frame.width
+    # a crowded figure still renders (adjustText for what the placer could not place)
+    rows = "\n".join(f"* At approximately {x} MB, the speed is around {y} (labeled \"model {i}\")."
+                     for i, (x, y) in enumerate([(10, 5)] * 9 + [(11, 5.05)] * 9))
+    text = ("## Scatter Plot: Crowd\n* **X-axis:** Size (MB)\n* **Y-axis:** Speed\n"
+            "### Detailed Analysis\n* **Alpha (Blue):** crowded.\n" + rows + "\n")
+    doc = _parsed(text, "crowd")
+    summary = render_figure(doc, doc["axes"][0]["figure_id"], {"pdf": tmp_path / "c.pdf", "png": tmp_path / "c.png"})
+    assert summary["n_points"] == 18 and (tmp_path / "c.png").stat().st_size > 0
+    fig = draw_figure(doc, doc["axes"][0]["figure_id"])
+    assert sum(1 for t in fig.axes[0].texts if t.get_text().startswith("model")) == 18
+
+
+def test_font_subsets_are_shared_and_do_not_depend_on_drawing_order(parsed, tmp_path):
+    import matplotlib.backends._backend_pdf_ps as pdf_ps
+
+    from paperfig import plotting
+
+    original = pdf_ps.get_glyphs_subset
+    plotting._SUBSETS.clear()
+    _, cold = _render(parsed, tmp_path, "cold")  # subsets made for this figure
+    assert plotting._SUBSETS and pdf_ps.get_glyphs_subset is original  # made, and matplotlib restored
+    made = dict(plotting._SUBSETS)
+    other = _parsed(LINES, "lines")  # other glyphs, same ASCII subset
+    render_figure(other, other["axes"][0]["figure_id"], {"pdf": tmp_path / "o.pdf"})
+    assert plotting._SUBSETS.keys() == made.keys()  # reused, not made again
+    _, warm = _render(parsed, tmp_path, "warm")
+    assert cold[0].read_bytes() == warm[0].read_bytes()
+    pdf = cold[0].read_bytes()
+    assert b"/FontFile2" in pdf and b"/Type3" not in pdf  # TrueType embedded (Type 42), as before

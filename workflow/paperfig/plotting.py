@@ -5,11 +5,17 @@ object API and the shared style ``paperfig.mplstyle``, as the kind of chart it d
 scatter plots as scatter plots, line charts as lines joined in x order per series (markers
 on), bar charts as bars (grouped side by side per category, horizontal when described so,
 long category labels rotated). It keeps the stated axis ranges and scales, the legend in the
-described order, colours and position, point labels kept apart with adjustText, and the
-described arrows. Before anything is written, the data is read back from the drawing (scatter
-offsets, line vertices, bar heights at their category ticks) and compared with the figure's
-points (``roundtrip_check``); a mismatch is a ``PaperfigError``. Outputs are deterministic (no
-timestamps, fixed SVG hash salt, a fixed adjustText iteration budget).
+described order, colours and position, point labels beside their points (``place_labels``;
+adjustText only for labels that find no free place), and the described arrows. Before
+anything is written, the data is read back from the drawing (scatter offsets, line vertices,
+bar heights at their category ticks) and compared with the figure's points
+(``roundtrip_check``); a mismatch is a ``PaperfigError``. Outputs are deterministic (no
+timestamps, fixed SVG hash salt, a fixed adjustText iteration budget, font subsets that do
+not depend on what else the process drew).
+
+Speed (a survey draws hundreds of figures): the layout passes before saving are
+``draw_without_rendering`` (no pixels), the tight bounding box is measured once for every
+format, and the embedded PDF fonts are subset once per process (``save_figure``).
 """
 
 from __future__ import annotations
@@ -309,7 +315,7 @@ def _clear_legend(fig, ax, legend, points_xy: list[tuple[float, float]], loc: st
     if legend is None or loc in ("best", "center") or not points_xy:
         return
     for _ in range(8):
-        fig.canvas.draw()
+        fig.draw_without_rendering()  # layout only: where the legend lands, no pixels
         box = legend.get_window_extent().expanded(1.04, 1.08)
         disp = ax.transData.transform(points_xy)
         if not any(box.contains(x, y) for x, y in disp):
@@ -426,32 +432,102 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
         leg.set_gid("paperfig-legend")
 
     fig.tight_layout()
-    arrow_texts = _draw_arrows(ax, arrows, top=arrows_top, right=arrows_right)
+    _draw_arrows(ax, arrows, top=arrows_top, right=arrows_right)
     _clear_legend(fig, ax, leg, list(zip(xs, ys)), loc)
 
-    # point labels, kept readable with adjustText
-    texts = []
-    fig.canvas.draw()
-    to_axes = ax.transData + ax.transAxes.inverted()
-    for p, x, y in zip(points, xs, ys):
-        if p.get("label"):
-            fx = to_axes.transform((x, y))[0]
-            texts.append(ax.text(x, y, plain_text(p["label"]), fontsize=8 if len(points) > 12 else 8.5, color="0.1",
-                                 zorder=4, ha="right" if fx > 0.75 else "left", va="bottom"))
-    if texts:
-        from adjustText import adjust_text
-
-        # adjustText wants obstacles as Bboxes in data coordinates
+    # point labels: each beside its point where it collides with nothing (place_labels);
+    # adjustText only for the labels that found no free place
+    labelled = [(p, x, y) for p, x, y in zip(points, xs, ys) if p.get("label")]
+    if labelled:
+        fig.draw_without_rendering()
         renderer = fig.canvas.get_renderer()
-        to_data = ax.transData.inverted()
-        objects = [a.get_window_extent(renderer).transformed(to_data)
-                   for a in [*arrow_texts, *([leg] if leg is not None else [])]]
-        targets = [t.get_position() for t in texts]
-        adjust_text(texts, x=xs, y=ys, ax=ax, objects=objects or None, iter_lim=400, time_lim=None,
-                    expand=(1.15, 1.35), force_text=(0.25, 0.4), force_static=(0.2, 0.35),
-                    force_pull=(0.02, 0.02), ensure_inside_axes=True)
-        draw_label_connectors(ax, texts, targets, renderer, marker_px=math.sqrt(size) / 2 * fig.dpi / 72)
+        obstacles = [t.get_window_extent(renderer) for t in ax.texts]  # arrows and their texts
+        if leg is not None:
+            obstacles.append(leg.get_window_extent(renderer))
+        texts = [ax.text(x, y, plain_text(p["label"]), fontsize=8 if len(points) > 12 else 8.5, color="0.1",
+                         zorder=4, ha="left", va="bottom") for p, x, y in labelled]
+        targets = [(x, y) for _, x, y in labelled]
+        marker_px = math.sqrt(size) / 2 * fig.dpi / 72
+        stuck, far = place_labels(ax, texts, targets, list(zip(xs, ys)), obstacles, renderer, marker_px)
+        if stuck:
+            from adjustText import adjust_text
+
+            placed = [t for t in texts if t not in stuck]
+            to_data = ax.transData.inverted()
+            objects = [b.transformed(to_data) for b in
+                       [*obstacles, *(t.get_window_extent(renderer) for t in placed)]]
+            adjust_text(stuck, x=xs, y=ys, ax=ax, objects=objects or None, iter_lim=400, time_lim=None,
+                        expand=(1.15, 1.35), force_text=(0.25, 0.4), force_static=(0.2, 0.35),
+                        force_pull=(0.02, 0.02), ensure_inside_axes=True)
+        moved = [(t, xy) for t, xy in zip(texts, targets) if t in stuck or t in far]  # beside its point: no line
+        draw_label_connectors(ax, [t for t, _ in moved], [xy for _, xy in moved], renderer, marker_px=marker_px)
     return fig
+
+
+#: Where a label may sit around its point, in order of preference: (dx, dy) steps of the
+#: label's own box away from the point (+1 right/up, -1 left/down, 0 centred), then the same
+#: ring one and two label heights further out (a connector line then joins label and point).
+_LABEL_SPOTS = ((1, 1), (-1, 1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1), (0, -1))
+_LABEL_RINGS = (0.0, 1.0, 2.0)
+
+
+def _overlaps(a: tuple, b: tuple) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(ax, texts, targets, points, obstacles, renderer, marker_px: float,
+                 gap_pt: float = 1.5) -> tuple[list, list]:
+    """Put each point label (``texts[i]`` for the point ``targets[i]``, data coordinates) in
+    the first free spot around its point. Returns ``(stuck, far)``: the labels that found no
+    spot, and those placed away from their point (past the first ring: they need a connector).
+
+    A greedy placer in display space: a spot is free when the label's box stays inside the
+    axes and overlaps no marker (``points``, each a square of ``marker_px`` half-width), no
+    label placed before it and no ``obstacles`` (display Bboxes: legend, arrows, their texts).
+    Spots are tried in the order of ``_LABEL_SPOTS`` (above right first, as a reader expects),
+    just clear of the marker, then further out. Labels are placed in the order given, so the
+    result is deterministic. A label that found no spot stays where it was created (the
+    caller hands those to adjustText); a dozen labels cost a few milliseconds here, against
+    a tenth of a second and the import of scipy for adjustText.
+    """
+    gap = gap_pt * ax.figure.dpi / 72.0
+    frame = ax.get_window_extent(renderer)
+    inside = (frame.x0 + 1, frame.y0 + 1, frame.x1 - 1, frame.y1 - 1)
+    taken = [(b.x0, b.y0, b.x1, b.y1) for b in obstacles]
+    r = marker_px + 0.5
+    taken += [(px - r, py - r, px + r, py + r) for px, py in ax.transData.transform(points)] if points else []
+    to_data = ax.transData.inverted()
+    stuck, far = [], []
+    for text, target in zip(texts, targets):
+        box = text.get_window_extent(renderer)
+        w, h = box.width, box.height
+        px, py = ax.transData.transform(target)
+        spot = None
+        for ring in _LABEL_RINGS:
+            for sx, sy in _LABEL_SPOTS:
+                near = marker_px * (0.75 if sx and sy else 1.0) + gap + ring * h
+                x0 = px + near if sx > 0 else (px - near - w if sx < 0 else px - w / 2)
+                y0 = py + near if sy > 0 else (py - near - h if sy < 0 else py - h / 2)
+                cand = (x0, y0, x0 + w, y0 + h)
+                if not (inside[0] <= cand[0] and cand[2] <= inside[2] and inside[1] <= cand[1]
+                        and cand[3] <= inside[3]):
+                    continue
+                if any(_overlaps(cand, other) for other in taken):
+                    continue
+                spot = cand
+                break
+            if spot:
+                if ring:
+                    far.append(text)
+                break
+        if spot is None:
+            stuck.append(text)
+            continue
+        taken.append(spot)
+        text.set_horizontalalignment("left")
+        text.set_verticalalignment("bottom")
+        text.set_position(tuple(to_data.transform((spot[0], spot[1]))))
+    return stuck, far
 
 
 def draw_label_connectors(ax, texts, targets, renderer, marker_px: float = 0.0, min_length_px: float = 5.0,
@@ -715,15 +791,87 @@ def save_figure(fig, outputs: dict[str, str | Path]) -> None:
     """Write ``fig`` once per format ({"pdf": path, "png": path, ...}), each atomically.
 
     The tight bounding box is measured once and reused: ``bbox_inches="tight"`` would draw
-    the figure twice per format.
+    the figure twice per format. PDF fonts go through ``shared_font_subsets``.
     """
     pad = matplotlib.rcParams["savefig.pad_inches"]
     bbox = fig.get_tightbbox(fig.canvas.get_renderer()).padded(pad)
     for fmt, path in outputs.items():
         if fmt not in SAVE_METADATA:
             raise PaperfigError(f"unknown figure format {fmt!r} (use {', '.join(SAVE_METADATA)})")
-        with atomic_path(path) as tmp:
+        with atomic_path(path) as tmp, shared_font_subsets(fmt == "pdf"):
             fig.savefig(tmp, format=fmt, metadata=SAVE_METADATA[fmt], bbox_inches=bbox)
+
+
+#: Font subsets already made by this process: (font file, face, glyph ids) -> (font bytes,
+#: glyph index map). See ``shared_font_subsets``.
+_SUBSETS: dict[tuple, tuple[bytes, dict]] = {}
+
+
+class shared_font_subsets:  # noqa: N801  (used as a context manager, like a function)
+    """While saving a PDF, make each embedded TrueType subset once per process, not per figure.
+
+    matplotlib embeds (``pdf.fonttype: 42``) a subset of each font holding the glyphs a figure
+    uses, made with fontTools for every figure: about 0.2 s, as much as drawing the figure.
+    Here the glyph set is widened to every printable ASCII glyph of the font (plus whatever
+    else the figure uses), so figures with ordinary text share one subset, which is made on
+    the first figure and reused from memory afterwards. The subset of a figure is the same
+    bytes whether it was made or reused (a pure function of font and glyph set), so outputs
+    do not depend on the order of drawing; a PDF is a few kB larger. Wraps matplotlib's
+    ``_backend_pdf_ps.get_glyphs_subset`` for the duration of one save; if that internal
+    function is missing or has changed, matplotlib's own subsetting runs unchanged.
+    """
+
+    def __init__(self, active: bool = True):
+        self.active = active
+        self.module = self.original = None
+
+    def __enter__(self):
+        if not self.active:
+            return self
+        try:
+            from matplotlib.backends import _backend_pdf_ps as module
+        except ImportError:  # pragma: no cover  (another matplotlib layout)
+            return self
+        original = getattr(module, "get_glyphs_subset", None)
+        if original is None or not hasattr(module, "SubsetResults"):
+            return self
+        self.module, self.original = module, original
+        module.get_glyphs_subset = self._subset
+        return self
+
+    def __exit__(self, *exc):
+        if self.module is not None:
+            self.module.get_glyphs_subset = self.original
+        return False
+
+    def _subset(self, fontfile, glyphs):
+        from io import BytesIO
+
+        from fontTools.ttLib import TTFont
+
+        glyphs = frozenset(glyphs) | _ascii_glyphs(str(fontfile), getattr(fontfile, "face_index", 0))
+        key = (str(fontfile), getattr(fontfile, "face_index", 0), glyphs)
+        if key not in _SUBSETS:
+            with self.original(fontfile, glyphs) as made:
+                data = BytesIO()
+                made.font.save(data, reorderTables=False)
+                _SUBSETS[key] = (data.getvalue(), dict(made.glyph_index_map))
+        data, index_map = _SUBSETS[key]
+        font = TTFont(BytesIO(data), recalcTimestamp=False, recalcBBoxes=False)
+        return self.module.SubsetResults(font, dict(index_map))._as_cm()
+
+
+_ASCII_GLYPHS: dict[tuple, frozenset] = {}
+
+
+def _ascii_glyphs(path: str, face: int) -> frozenset:
+    """Glyph ids of the printable ASCII characters (space to tilde) in a font."""
+    if (path, face) not in _ASCII_GLYPHS:
+        from matplotlib.ft2font import FT2Font
+
+        font = FT2Font(path, face_index=face) if face else FT2Font(path)
+        _ASCII_GLYPHS[(path, face)] = frozenset(g for g in (font.get_char_index(c) for c in range(32, 127)) if g)
+    return _ASCII_GLYPHS[(path, face)]
 
 
 def render_figure(doc: dict, figure_id: str, outputs: dict[str, str | Path], style_path=None) -> dict:
