@@ -3,33 +3,12 @@
 #   snakemake --cores 4            build everything (report/report.html and report/report.pdf)
 #   snakemake -n                   show what an edit would rebuild
 #
-# Stages live in workflow/rules/*.smk; the logic lives in the paperfig package
-# (workflow/paperfig/), called by the thin scripts in workflow/scripts/.
-
-from snakemake.utils import min_version
-
-min_version("9.0")
+# The workflow is workflow/Snakefile (with its stages in workflow/rules/*.smk); this file
+# only includes it, so Snakemake finds it from the top of the checkout.
 
 
-configfile: "config/config.yaml"
+include: "workflow/Snakefile"
 
-
-report: "workflow/report/workflow.rst"
-
-
-include: "workflow/rules/common.smk"
-include: "workflow/rules/parse.smk"
-include: "workflow/rules/check.smk"
-include: "workflow/rules/render.smk"
-include: "workflow/rules/report.smk"
-
-
-localrules:
-    all,
-    checks_gate,
-
-
-rule all:
-    input:
-        default_targets(),
-    default_target: True
+# `include` keeps the including file's default target (none here): make the workflow's own
+# `all` the default, as it is when workflow/Snakefile runs directly or as a module.
+workflow.default_target = "all"

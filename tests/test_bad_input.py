@@ -27,6 +27,7 @@ import pytest
 
 from paperfig.documents import MAX_DOCUMENT_BYTES, decode_bytes, doc_id_for, read_document
 from paperfig.errors import ConfigError
+from paperfig.parse import manifest as outline_ids
 from paperfig.parse import parse_document
 from paperfig.workflow_support import discover_documents
 from workflow_helpers import ROOT, checksums, copy_repo, snakemake
@@ -420,7 +421,7 @@ def test_workflow_with_bad_documents_reports_them_and_builds_everything_else(bad
     assert sources == {seed.name for seed in SEEDS}
     for seed in SEEDS:
         doc = repo / "data/processed/docs" / doc_id_for(seed.name)
-        manifest = json.loads((doc / "manifest.json").read_text(encoding="utf-8"))
+        manifest = outline_ids(json.loads((doc / "checked.json").read_text(encoding="utf-8")))
         for fid in manifest["figures"]:
             for ext in ("pdf", "png"):
                 assert (repo / "figures" / f"{fid}.{ext}").stat().st_size > 1000

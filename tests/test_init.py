@@ -34,16 +34,18 @@ def _keys(mapping, prefix="") -> set[str]:
     return keys
 
 
-def test_init_writes_every_survey_file_and_the_workflow_link(tmp_path):
+def test_init_writes_every_survey_file_and_a_module_snakefile(tmp_path):
     code, survey = _init(tmp_path)
     assert code == 0
     for name in init_survey.SURVEY_FILES:
         assert (survey / name).is_file(), name
     assert sorted(p.name for p in (survey / "data" / "raw").iterdir()) == [".gitkeep"]
-    link = survey / "workflow"
-    assert link.is_symlink()
-    assert link.resolve() == (ROOT / "workflow").resolve()
-    assert (link / "scripts" / "extract_document.py").is_file()
+    assert not (survey / "workflow").exists() and not (survey / "workflow").is_symlink()
+    snakefile = (survey / "Snakefile").read_text()
+    assert "module paperfig:" in snakefile and "use rule * from paperfig" in snakefile
+    for hook in ("onstart:", "onsuccess:", "onerror:"):
+        assert hook in snakefile, hook
+    assert Path(init_survey.workflow_snakefile()) == (ROOT / "workflow" / "Snakefile").resolve()
     readme = (survey / "README.md").read_text()
     assert "data/raw/" in readme and "snakemake --cores 4" in readme
 
@@ -55,8 +57,9 @@ def test_config_is_valid_has_the_repository_keys_and_its_paths_resolve(tmp_path)
     repo_config = yaml.safe_load((ROOT / "config" / "config.yaml").read_text())
     assert _keys(config) == _keys(repo_config)
     assert config["report"]["title"] == 'Quantised "tiny" models: a survey'
-    for key in ("header_aliases", "corrections", "synthesis", "figure_style"):
+    for key in ("header_aliases", "corrections", "synthesis"):
         assert (survey / config[key]).is_file(), key
+    assert config["figure_style"] is None  # the workflow's own style, found through the workflow
     assert (survey / config["raw_dir"]).is_dir()
 
 
@@ -91,24 +94,27 @@ def test_force_writes_into_a_non_empty_folder_and_keeps_other_files(tmp_path):
     (survey / "Snakefile").write_text("# old\n")
     assert cli_main.main(["init", str(survey), "--force"]) == 0
     assert (survey / "data" / "raw" / "paper.txt").read_text() == "text\n"
-    assert "link_workflow" in (survey / "Snakefile").read_text()
+    assert "module paperfig:" in (survey / "Snakefile").read_text()
 
 
-def test_a_file_or_a_real_workflow_folder_is_refused(tmp_path, capsys):
+def test_a_file_is_refused(tmp_path, capsys):
     target = tmp_path / "file"
     target.write_text("x")
     assert cli_main.main(["init", str(target)]) == 1
     assert "is not a folder" in capsys.readouterr().err
-    survey = tmp_path / "survey"
-    (survey / "workflow").mkdir(parents=True)
-    assert cli_main.main(["init", str(survey), "--force"]) == 1
-    assert "is not a link" in capsys.readouterr().err
 
 
-def test_link_workflow_repoints_a_stale_link(tmp_path):
-    (tmp_path / "workflow").symlink_to(tmp_path, target_is_directory=True)
-    target = init_survey.link_workflow(tmp_path)
-    assert (tmp_path / "workflow").resolve() == target == (ROOT / "workflow").resolve()
+def test_force_removes_an_old_workflow_link_and_keeps_a_users_workflow_folder(tmp_path):
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "workflow").symlink_to(ROOT / "workflow", target_is_directory=True)
+    assert cli_main.main(["init", str(old), "--force"]) == 0
+    assert not (old / "workflow").is_symlink() and not (old / "workflow").exists()
+    mine = tmp_path / "mine"
+    (mine / "workflow").mkdir(parents=True)
+    (mine / "workflow" / "notes.txt").write_text("mine\n")
+    assert cli_main.main(["init", str(mine), "--force"]) == 0
+    assert (mine / "workflow" / "notes.txt").read_text() == "mine\n"
 
 
 def test_help_and_version():
@@ -130,9 +136,8 @@ def test_console_script_is_declared():
 
 
 def _env() -> dict:
-    # The survey's Snakefile imports paperfig: make it this checkout's, installed or not.
-    return dict(os.environ, PYTHONPATH=str(ROOT / "workflow"), SOURCE_DATE_EPOCH="1700000000",
-                PYTHONDONTWRITEBYTECODE="1")
+    # The survey's Snakefile imports paperfig as installed (`pip install -e .` of this checkout).
+    return dict(os.environ, SOURCE_DATE_EPOCH="1700000000", PYTHONDONTWRITEBYTECODE="1")
 
 
 def _snakemake(survey: Path) -> subprocess.CompletedProcess:

@@ -1,11 +1,10 @@
-"""``paperfig init DIR``: a new survey folder that runs this checkout's workflow.
+"""``paperfig init DIR``: a new survey folder that runs this checkout's workflow as a module.
 
 The folder holds only what belongs to one survey; the workflow (rules, scripts, templates,
 style) stays in the paperfig checkout the installed ``paperfig`` package comes from::
 
     DIR/
-      Snakefile                  finds the workflow through the installed package, includes it
-      workflow -> <checkout>/workflow   a link, (re)made by the Snakefile at every run
+      Snakefile                  uses the checkout's workflow/Snakefile as a Snakemake module
       config/config.yaml         every setting of the workflow, commented, with its default
       config/corrections.yaml    no corrections yet (the entry format as comments)
       config/header_aliases.yaml no header aliases yet (the entry format as comments)
@@ -14,13 +13,18 @@ style) stays in the paperfig checkout the installed ``paperfig`` package comes f
       data/raw/.gitkeep          the documents go here
       README.md                  what to do next
 
-Why a link: the rules run ``python workflow/scripts/...`` and the default figure style is
-``workflow/paperfig/paperfig.mplstyle``, both relative to the folder Snakemake runs in. A link
-named ``workflow`` makes those paths resolve while every output (``data/processed/``,
-``figures/``, ``report/``, ``logs/``, ``.snakemake/``) is written in the survey folder.
+The Snakefile declares ``module paperfig`` with the checkout's ``workflow/Snakefile``, found at
+every run through the installed package (``workflow_snakefile``), so a moved or re-installed
+checkout is picked up. The workflow finds its scripts and its default figure style through its
+own paths, so every output (``data/processed/``, ``figures/``, ``report/``, ``logs/``,
+``.snakemake/``) is written in the survey folder and nothing in the checkout. Snakemake runs
+the ``onstart``/``onsuccess``/``onerror`` of the main Snakefile only: the survey's Snakefile
+calls the workflow's (run lock, clean-up, check summary) itself.
 
 A folder that exists and is not empty is refused unless ``force`` is given; then paperfig's
-files are written over the ones of the same name and every other file is left alone.
+files are written over the ones of the same name and every other file is left alone (a
+``workflow`` link an older ``paperfig init`` made to the checkout is removed: the module
+replaces it).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from pathlib import Path
 
 from .errors import PaperfigError
 
-#: The files ``init_survey`` writes, relative to the survey folder (the link excepted).
+#: The files ``init_survey`` writes, relative to the survey folder.
 SURVEY_FILES = (
     "Snakefile",
     "README.md",
@@ -42,7 +46,8 @@ SURVEY_FILES = (
     "profiles/default/config.yaml",
     "data/raw/.gitkeep",
 )
-LINK_NAME = "workflow"
+#: The name of the link to the checkout's workflow that older versions of ``paperfig init`` made.
+OLD_LINK_NAME = "workflow"
 
 
 class InitError(PaperfigError):
@@ -53,13 +58,13 @@ def workflow_dir() -> Path:
     """The ``workflow/`` folder of the checkout the installed ``paperfig`` package belongs to.
 
     The package is installed from a checkout (``pip install -e .``), so its parent folder is
-    ``workflow/`` with ``rules/`` beside it and the top-level ``Snakefile`` above it. A package
-    installed without its checkout (a wheel in site-packages) has no workflow to run.
+    ``workflow/``, holding ``Snakefile`` and ``rules/``. A package installed without its
+    checkout (a wheel in site-packages) has no workflow to run.
     """
     import paperfig
 
     folder = Path(paperfig.__file__).resolve().parents[1]
-    if not (folder / "rules" / "common.smk").is_file() or not (folder.parent / "Snakefile").is_file():
+    if not (folder / "rules" / "common.smk").is_file() or not (folder / "Snakefile").is_file():
         raise InitError(
             f"the installed paperfig package ({Path(paperfig.__file__).parent}) is not inside a paperfig "
             "checkout: install it from one with `pip install -e .`"
@@ -67,31 +72,21 @@ def workflow_dir() -> Path:
     return folder
 
 
-def link_workflow(survey_dir: str | Path, target: Path | None = None) -> Path:
-    """Point ``<survey_dir>/workflow`` at the installed workflow; return the workflow folder.
+def workflow_snakefile() -> str:
+    """The checkout's ``workflow/Snakefile`` (the ``snakefile:`` of a survey's module)."""
+    return str(workflow_dir() / "Snakefile")
 
-    Called by ``init_survey`` and by the survey's Snakefile at every run, so a moved or
-    re-installed checkout is picked up. A real folder named ``workflow`` (not a link) is never
-    replaced: it is an error, since the rules would run its scripts instead.
-    """
-    target = target or workflow_dir()
-    link = Path(survey_dir) / LINK_NAME
-    if link.is_symlink():
-        if Path(os.readlink(link)) == target:
-            return target
+
+def _remove_old_link(folder: Path) -> None:
+    """Remove the ``workflow`` link of an older ``paperfig init`` (it pointed at a checkout's
+    workflow folder); anything else of that name is the user's and stays."""
+    link = folder / OLD_LINK_NAME
+    if link.is_symlink() and (Path(os.path.realpath(link)) / "rules" / "common.smk").is_file():
         link.unlink()
-    elif link.exists():
-        raise InitError(f"{link} exists and is not a link: move it away (the rules run workflow/scripts/ from here)")
-    try:
-        link.symlink_to(target, target_is_directory=True)
-    except FileExistsError:  # another process (a cluster job) made it meanwhile
-        if not (link.is_symlink() and Path(os.readlink(link)) == target):
-            raise InitError(f"{link} changed while paperfig was linking it to {target}") from None
-    return target
 
 
 def init_survey(folder: str | Path, force: bool = False, title: str | None = None) -> list[Path]:
-    """Create the survey folder ``folder``; return the paths written (the link last).
+    """Create the survey folder ``folder``; return the paths written.
 
     Raises :class:`InitError` when ``folder`` is a file, or a non-empty folder and ``force``
     is false, or when the package is not installed from a checkout.
@@ -102,9 +97,6 @@ def init_survey(folder: str | Path, force: bool = False, title: str | None = Non
         raise InitError(f"{folder} exists and is not a folder")
     if folder.is_dir() and any(folder.iterdir()) and not force:
         raise InitError(f"{folder} is not empty: choose a new folder, or use --force to write paperfig's files into it")
-    link = folder / LINK_NAME
-    if link.exists() and not link.is_symlink():
-        raise InitError(f"{link} exists and is not a link: move it away (the rules run workflow/scripts/ from here)")
 
     title = title if title is not None else folder.resolve().name
     contents = {
@@ -118,14 +110,14 @@ def init_survey(folder: str | Path, force: bool = False, title: str | None = Non
         "profiles/default/config.yaml": _checkout_file(source, "profiles/default/config.yaml"),
         "data/raw/.gitkeep": "",
     }
+    if folder.is_dir():
+        _remove_old_link(folder)
     written = []
     for name in SURVEY_FILES:
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(contents[name], encoding="utf-8")
         written.append(path)
-    link_workflow(folder, source)
-    written.append(link)
     return written
 
 
@@ -142,27 +134,38 @@ SNAKEFILE = '''\
 # A paperfig survey: `snakemake --cores 4` here builds report/report.html and report.pdf.
 #
 # The workflow (rules, scripts, templates, figure style) is the paperfig checkout that the
-# installed `paperfig` package comes from. At every run this file finds it, points the link
-# `workflow` in this folder at it (the rules run `python workflow/scripts/...` from here) and
-# includes its Snakefile. The documents, the settings and every output stay in this folder.
+# installed `paperfig` package comes from, used as a Snakemake module: its Snakefile is found
+# at every run. The documents, the settings and every output stay in this folder.
 
-from paperfig.init_survey import link_workflow
-
-PAPERFIG_WORKFLOW = link_workflow(workflow.basedir)
+from paperfig.init_survey import workflow_snakefile
+from paperfig.workflow_support import on_error, on_start, on_success
 
 
-include: str(PAPERFIG_WORKFLOW.parent / "Snakefile")
+configfile: "config/config.yaml"
 
 
-# An included Snakefile does not set the default target: this rule builds what its `all` does.
-localrules:
-    survey,
+module paperfig:
+    snakefile:
+        workflow_snakefile()
+    config:
+        config
 
 
-rule survey:
-    default_target: True
-    input:
-        rules.all.input,
+use rule * from paperfig
+
+
+# Snakemake runs a module's onstart/onsuccess/onerror only in its own main Snakefile: these
+# hold the run lock, remove outputs no longer declared and print the check summary.
+onstart:
+    on_start(workflow, config)
+
+
+onsuccess:
+    on_success(config)
+
+
+onerror:
+    on_error(config)
 '''
 
 CONFIG = '''\
@@ -183,8 +186,8 @@ header_aliases: config/header_aliases.yaml
 corrections: config/corrections.yaml
 # Rules of the cross-paper synthesis figure (size and accuracy columns, method families).
 synthesis: config/synthesis.yaml
-# The matplotlib style file of every figure (`workflow` is the link to paperfig's workflow).
-figure_style: workflow/paperfig/paperfig.mplstyle
+# The matplotlib style file of every figure; null: paperfig's own style.
+figure_style: null
 
 render:
   # Files written for every re-drawn figure: the report needs pdf (LaTeX) and png (HTML);
@@ -245,7 +248,8 @@ README = '''\
 # {title}
 
 A survey built with paperfig. This folder holds the documents, the settings and, once built,
-every output; the workflow itself is the paperfig checkout linked as `workflow`.
+every output; the workflow itself is the paperfig checkout the installed `paperfig` package
+comes from, used as a Snakemake module (see `Snakefile`).
 
 ## Next steps
 

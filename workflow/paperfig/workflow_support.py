@@ -9,6 +9,7 @@ import os
 import re
 import socket
 import sys
+import time
 from pathlib import Path
 
 from .documents import doc_id_for
@@ -351,6 +352,31 @@ def declared_outputs(workflow, docs) -> list[str]:
             elif "{" not in pattern:
                 paths.append(pattern)
     return paths
+
+
+# --- the run's hooks -------------------------------------------------------------------------
+
+#: When the Snakefile was read (this module is imported then): a failed run reprints the
+#: check summary only when this run rewrote checks.csv.
+READ_AT = time.time()
+
+
+def on_start(workflow, config: dict) -> None:
+    """``onstart:`` of the workflow: hold the run lock, then remove the outputs an earlier run
+    declared that this one no longer declares. Snakemake runs the ``onstart`` of the main
+    Snakefile only: a Snakefile using paperfig as a module calls this itself."""
+    require_run_lock()
+    remove_orphan_outputs(declared_outputs(workflow, discover_documents(config["raw_dir"])))
+
+
+def on_success(config: dict) -> None:
+    """``onsuccess:``: the check summary of the run (counts by severity, errors in full)."""
+    print_check_summary(Path(config["processed_dir"]) / "checks.csv")
+
+
+def on_error(config: dict) -> None:
+    """``onerror:``: the check summary, when this run got as far as rewriting checks.csv."""
+    print_check_summary(Path(config["processed_dir"]) / "checks.csv", since=READ_AT)
 
 
 # --- one run per folder ---------------------------------------------------------------------

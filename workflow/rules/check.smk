@@ -30,7 +30,7 @@ rule combine_documents:
     log:
         "logs/combine_documents.log",
     shell:
-        "python workflow/scripts/combine_documents.py --out-dir {params.out_dir:q}"
+        run_script("combine_documents.py") + " --out-dir {params.out_dir:q}"
         " --corrections {input.corrections:q} --settings-json {params.settings:q} --log {log:q}"
         " {input.checked:q}"
 
@@ -49,5 +49,5 @@ rule checks_gate:
     log:
         "logs/checks_gate.log",
     shell:
-        "python workflow/scripts/checks_gate.py {input.checks:q} {output.passed:q}"
+        run_script("checks_gate.py") + " {input.checks:q} {output.passed:q}"
         " --fail-on-error {params.fail_on_error} --log {log:q}"

@@ -1,29 +1,29 @@
+# What every stage shares: the validated config, the documents and their outlines, and the
+# paths of this workflow's own files. Nothing here depends on the working directory but the
+# survey's own paths (config, data, outputs): the scripts and the default figure style are
+# found beside this file (workflow.source_path), so the workflow also runs as a module.
+# The paperfig package is imported as installed (`pip install -e .`).
+
 import json
 import os
 import shlex
-import sys
-import time
-from pathlib import Path
 
 from snakemake.utils import validate
 
-sys.path.insert(0, str(Path(workflow.basedir) / "workflow"))
-
-from paperfig.workflow_support import (  # noqa: E402
+from paperfig.workflow_support import (
     check_figure_formats,
     corrections_json,
     discover_documents,
     document_outlines,
     load_corrections_by_file,
-    print_check_summary,
-    report_unreadable,
-    declared_outputs,
+    on_error,
+    on_start,
+    on_success,
     release_stale_lock,
     refuse_unusable_names,
-    remove_orphan_outputs,
     render_batches,
     render_outputs,
-    require_run_lock,
+    report_unreadable,
     validate_config_file,
 )
 
@@ -46,6 +46,8 @@ refuse_unusable_names(DOCS)
 CORRECTIONS_BY_FILE = load_corrections_by_file(config["corrections"])
 CHECK_SETTINGS = json.dumps(config["checks"], sort_keys=True)
 RENDER = config["render"]
+# The style of every figure: the config's file, else the one beside paperfig's code.
+FIGURE_STYLE = config.get("figure_style") or str(workflow.source_path("../paperfig/paperfig.mplstyle"))
 FIGURE_FORMATS = check_figure_formats(RENDER["figure_formats"])
 # Shape and figure/table ids of every document, from a pre-parse cached by content: the
 # whole DAG is known when the Snakefile is read (no checkpoint per document).
@@ -58,6 +60,12 @@ RENDER_BATCHES = render_batches(OUTLINES, RENDER["documents_per_job"], RENDER["m
 
 wildcard_constraints:
     doc=r"[A-Za-z0-9._-]+",
+
+
+def run_script(name):
+    """The start of a rule's shell command: run scripts/<name> of this workflow, wherever it is."""
+    path = str(workflow.source_path(f"../scripts/{name}"))
+    return "python " + shlex.quote(path).replace("{", "{{").replace("}", "}}")
 
 
 def raw_document(wildcards):
@@ -116,17 +124,15 @@ def default_targets():
     return [*report_targets(), f"{PROCESSED}/checks.passed"]
 
 
-RUN_STARTED = time.time()
-
-
+# Snakemake runs these for the main Snakefile only: a Snakefile using this workflow as a
+# module calls the same three functions (README: "Use it as a Snakemake module").
 onstart:
-    require_run_lock()
-    remove_orphan_outputs(declared_outputs(workflow, DOCS))
+    on_start(workflow, config)
 
 
 onsuccess:
-    print_check_summary(f"{PROCESSED}/checks.csv")
+    on_success(config)
 
 
 onerror:
-    print_check_summary(f"{PROCESSED}/checks.csv", since=RUN_STARTED)
+    on_error(config)

@@ -1,5 +1,5 @@
 # Stage 1: every raw document -> the tidy records of the data contract, its corrections
-# applied and its numbers and claims checked (one JSON per document). The figures and tables a
+# applied and its numbers and claims checked (one JSON per document, read by every later stage). The figures and tables a
 # document holds are known before this runs (common.smk pre-parses and caches the outlines).
 
 
@@ -8,8 +8,6 @@ rule extract_document:
         raw=raw_document,
         aliases=config["header_aliases"],
     output:
-        parsed=f"{PROCESSED}/docs/{{doc}}/parsed.json",
-        manifest=f"{PROCESSED}/docs/{{doc}}/manifest.json",
         checked=f"{PROCESSED}/docs/{{doc}}/checked.json",
     params:
         # Only this document's entries: editing one correction reruns one document.
@@ -22,6 +20,5 @@ rule extract_document:
     log:
         "logs/extract_document/{doc}.log",
     shell:
-        "python workflow/scripts/extract_document.py {input.raw:q} {output.parsed:q} {output.manifest:q}"
-        " --checked {output.checked:q} --aliases {input.aliases:q} --corrections-json {params.corrections:q}"
+        run_script("extract_document.py") + " {input.raw:q} --checked {output.checked:q} --aliases {input.aliases:q} --corrections-json {params.corrections:q}"
         " --settings-json {params.settings:q} --log {log:q}"

@@ -21,7 +21,7 @@ def render_arguments(batch):
     arguments = [batch["kind"], batch_documents_arg(batch), f"--figures-dir {shlex.quote(FIGURES)}",
                  f"--processed-dir {shlex.quote(PROCESSED)}", f"--report-dir {shlex.quote(REPORT)}"]
     if batch["kind"] == "figures":
-        arguments += [f"--style {shlex.quote(config['figure_style'])}", f"--formats {' '.join(FIGURE_FORMATS)}"]
+        arguments.append(f"--formats {' '.join(FIGURE_FORMATS)}")
     return " ".join(arguments)
 
 
@@ -32,7 +32,7 @@ for batch in RENDER_BATCHES:
             f"render_{batch['name']}"
         input:
             checked=[checked_json(doc) for doc in batch["docs"]],
-            style=config["figure_style"] if batch["kind"] == "figures" else [],
+            style=FIGURE_STYLE if batch["kind"] == "figures" else [],
         output:
             [render_output(path, path_doc) for path_doc in batch["docs"] for path in batch_outputs(batch, path_doc)],
         params:
@@ -44,4 +44,8 @@ for batch in RENDER_BATCHES:
         log:
             f"logs/render/{batch['name']}.log",
         shell:
-            "python workflow/scripts/render_batch.py {params.arguments} --log {log:q}"
+            (
+                run_script("render_batch.py")
+                + (" --style {input.style:q}" if batch["kind"] == "figures" else "")
+                + " {params.arguments} --log {log:q}"
+            )

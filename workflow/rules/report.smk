@@ -6,7 +6,7 @@ rule synthesis:
         # Only documents with tables or notes: editing a chart description leaves it alone.
         checked=table_documents,
         config=config["synthesis"],
-        style=config["figure_style"],
+        style=FIGURE_STYLE,
     output:
         points=f"{PROCESSED}/synthesis_points.csv",
         ranking=f"{PROCESSED}/synthesis_ranking.csv",
@@ -22,7 +22,7 @@ rule synthesis:
     log:
         "logs/synthesis.log",
     shell:
-        "python workflow/scripts/synthesis.py --config {input.config:q} --style {input.style:q}"
+        run_script("synthesis.py") + " --config {input.config:q} --style {input.style:q}"
         " --points-out {output.points:q} --ranking-out {output.ranking:q}"
         " --unplaced-out {output.unplaced:q} --pdf {output.pdf:q} --png {output.png:q}"
         " {params.svg} --log {log:q} {input.checked:q}"
@@ -50,7 +50,7 @@ rule build_report:
     log:
         "logs/build_report.log",
     shell:
-        "python workflow/scripts/build_report.py --processed {params.processed:q} --figures {params.figures:q}"
+        run_script("build_report.py") + " --processed {params.processed:q} --figures {params.figures:q}"
         " --tables {params.tables:q} --title {params.title:q} --html {output.html:q}"
         " --tex {output.tex:q} --log {log:q}"
 
@@ -67,4 +67,4 @@ rule compile_report_pdf:
     log:
         "logs/compile_report_pdf.log",
     shell:
-        "python workflow/scripts/compile_pdf.py {input.tex:q} {output.pdf:q} --log {log:q}"
+        run_script("compile_pdf.py") + " {input.tex:q} {output.pdf:q} --log {log:q}"

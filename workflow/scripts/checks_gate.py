@@ -5,7 +5,6 @@ Standalone: python workflow/scripts/checks_gate.py data/processed/checks.csv /tm
 
 import csv
 
-import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
 
 from paperfig import cli
 from paperfig.errors import PaperfigError

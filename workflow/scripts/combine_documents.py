@@ -8,7 +8,6 @@ Standalone: python workflow/scripts/combine_documents.py --out-dir data/processe
 import json
 from pathlib import Path
 
-import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
 
 from paperfig import cli, contract
 from paperfig.combine import columns_for, combine

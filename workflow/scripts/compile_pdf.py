@@ -3,7 +3,6 @@
 Standalone: python workflow/scripts/compile_pdf.py report/report.tex report/report.pdf
 """
 
-import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
 
 from paperfig import cli
 from paperfig.pdf import compile_pdf

@@ -2,10 +2,13 @@
 corrections and run every per-document check (one job: a document is read and checked in
 one Python start-up).
 
-Standalone: python workflow/scripts/extract_document.py data/raw/X.txt parsed.json manifest.json \
+Standalone: python workflow/scripts/extract_document.py data/raw/X.txt [parsed.json [manifest.json]] \
     [--checked checked.json --corrections-json '[...]' --settings-json '{...}'] [--aliases config/header_aliases.yaml]
 
-Without ``--checked`` it only parses (for debugging a parser).
+The workflow writes ``checked.json`` only (every later stage reads it; the outlines the DAG
+needs come from ``paperfig.workflow_support.document_outlines``). ``parsed.json`` (the records
+before corrections and checks) and ``manifest.json`` (the ids of the figures and tables) are
+for debugging a parser; without ``--checked`` the script only parses.
 
 A document that cannot be read (empty, binary, not UTF-8, unknown shape, no values: any
 ``PaperfigError`` raised while reading, parsing or checking it) is data, not a failed job: its
@@ -19,7 +22,6 @@ A problem in the config files given here (aliases, corrections, settings) still 
 import json
 from pathlib import Path
 
-import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
 
 from paperfig import cli
 from paperfig.documents import doc_id_for, read_document
@@ -39,6 +41,8 @@ def json_arg(text: str, name: str, kind: type):
 
 
 def main(args):
+    if not (args.parsed or args.checked):
+        raise ConfigError("nothing to write: give parsed.json or --checked")
     aliases = {}
     if args.aliases:
         from paperfig.aliases import load_aliases
@@ -50,8 +54,10 @@ def main(args):
         parsed, checked = read_and_check(args, aliases, corrections, settings)
     except PaperfigError as exc:
         parsed, checked = not_read(args.raw, exc)
-    write_json(args.parsed, parsed)
-    write_json(args.manifest, manifest(parsed))
+    if args.parsed:
+        write_json(args.parsed, parsed)
+    if args.manifest:
+        write_json(args.manifest, manifest(parsed))
     if checked is not None:
         write_json(args.checked, checked)
         counts = {s: sum(1 for row in checked["checks"] if row["severity"] == s) for s in ("error", "warning", "info")}
@@ -86,8 +92,8 @@ def not_read(raw: str, exc: PaperfigError):
 if __name__ == "__main__":
     p = cli.parser(__doc__)
     p.add_argument("raw")
-    p.add_argument("parsed")
-    p.add_argument("manifest")
+    p.add_argument("parsed", nargs="?", help="write the parsed records here (before corrections and checks)")
+    p.add_argument("manifest", nargs="?", help="write the ids of the figures and tables here")
     p.add_argument("--aliases", help="header alias table (config/header_aliases.yaml)")
     p.add_argument("--checked", help="also apply the corrections, run the checks and write checked.json here")
     p.add_argument("--corrections-json", default="[]", help="this document's correction entries (JSON list)")

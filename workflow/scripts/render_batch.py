@@ -8,7 +8,6 @@ Standalone: python workflow/scripts/render_batch.py figures \
 Output paths follow the workflow's layout (--figures-dir, --processed-dir, --report-dir).
 """
 
-import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
 
 from paperfig import cli
 from paperfig.errors import ConfigError

@@ -3,7 +3,6 @@
 Standalone: python workflow/scripts/summarize_checks.py data/processed/checks.csv
 """
 
-import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
 
 from paperfig import cli
 from paperfig.workflow_support import print_check_summary

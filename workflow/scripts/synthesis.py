@@ -13,7 +13,6 @@ import csv
 import logging
 from pathlib import Path
 
-import _bootstrap  # noqa: F401  (puts the paperfig package beside this folder on sys.path)
 from paperfig import cli
 from paperfig.errors import PaperfigError
 from paperfig.io import read_json, write_csv
