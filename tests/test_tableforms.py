@@ -465,3 +465,21 @@ def test_bare_csv_needs_three_rows_without_spaces_after_commas():
     assert find_grids(["We compare A, B, C and D.", "Also E, F, G, H here.", "And I, J, K, L too."]) == []
     (grid,) = find_grids(["model,acc,f1", "a,81.2,0.80", "b,83.0,0.82"])
     assert [ln for ln, _ in grid.rows] == [1, 2, 3] and grid.header_rows == 1
+
+
+def test_one_cell_per_line_as_plain_pdftotext_prints_tables():
+    from paperfig.tableforms import find_grids
+
+    lines = ["Table 1: Results.", "Model", "MNLI", "QQP", "BERT-base", "84.6", "71.2", "TinyBERT", "82.5", "-", "",
+             "We see that", "the model is small."]
+    (grid,) = find_grids(lines)
+    assert grid.form == "stacked" and (grid.first_line, grid.last_line, grid.header_rows) == (2, 10, 1)
+    assert grid.rows == [(2, ["Model", "MNLI", "QQP"]), (5, ["BERT-base", "84.6", "71.2"]),
+                         (8, ["TinyBERT", "82.5", "-"])]
+    assert grid.cell_lines[1] == [5, 6, 7]
+
+
+def test_short_lines_without_a_row_pattern_are_no_stacked_table():
+    from paperfig.tableforms import find_grids
+
+    assert find_grids(["Anna Novak", "Ravi Iyer", "Example University", "2021", "Canada", "Mei Lin", "7"]) == []

@@ -13,6 +13,7 @@ giving the same :class:`Grid`, which the table logic of :mod:`paperfig.pages` co
 ``aligned`` whitespace-aligned columns (:mod:`.aligned`), as pdftotext or OCR print them
 ``delim.``  comma/semicolon-separated rows (:mod:`.delimited`) in a fenced code block, or
             bare CSV lines (>= 3 rows, >= 3 cells, no space after the commas)
+``stacked`` one cell per line (:mod:`.stacked`), as plain ``pdftotext`` prints tables
 ==========  ==================================================================
 
 :func:`find_grids` runs the forms in that fixed order of confidence: each form skips the lines
@@ -29,7 +30,7 @@ from typing import Collection, Sequence
 
 @dataclass
 class Grid:
-    form: str                 # "tsv" | "pipe" | "latex" | "html" | "aligned" | "delimited"
+    form: str                 # "tsv" | "pipe" | "latex" | "html" | "aligned" | "delimited" | "stacked"
     first_line: int           # 1-based, first line of the block (incl. \begin{tabular}, <table>)
     last_line: int            # 1-based, last line of the block
     rows: list[tuple[int, list[str]]]   # (1-based line_no, cleaned cell texts) in printed order,
@@ -46,14 +47,14 @@ class Grid:
 
 
 #: The forms in their order of confidence (a form's module exposes ``find(lines, skip)``).
-FORMS = ("html", "latex", "delimited", "pipe", "tsv", "aligned")
+FORMS = ("html", "latex", "delimited", "pipe", "tsv", "aligned", "stacked")
 
 
 def _finders():
-    from . import aligned, delimited, html, latex, pipe, tsv
+    from . import aligned, delimited, html, latex, pipe, stacked, tsv
 
     return {"html": html.find, "latex": latex.find, "delimited": delimited.find, "pipe": pipe.find,
-            "tsv": tsv.find, "aligned": aligned.find}
+            "tsv": tsv.find, "aligned": aligned.find, "stacked": stacked.find}
 
 
 def find_grids(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
