@@ -24,15 +24,14 @@ runs on its own figure.
 
 from __future__ import annotations
 
-import json
 import math
 import re
-from collections import OrderedDict
 from decimal import Decimal
 from pathlib import Path
 
 from .errors import ConfigError, PaperfigError
 from .numbers import decimal_text, is_number, parse_decimal
+from .tablemodel import Table, tables_of
 
 POINT_COLUMNS = (
     "source_file", "line_no", "model", "method_family", "size_fraction", "size_text",
@@ -281,16 +280,6 @@ def _fmt(x: float) -> str:
     return f"{_sig(x):g}"
 
 
-def _columns_of(table: dict) -> list[str]:
-    cols = table.get("columns", [])
-    if isinstance(cols, str):
-        try:
-            cols = json.loads(cols) if cols.strip().startswith("[") else [c for c in cols.split("|") if c]
-        except json.JSONDecodeError:
-            cols = [cols]
-    return [c if isinstance(c, str) else str(c.get("name", c)) for c in cols or []]
-
-
 # --------------------------------------------------------------------------- gathering
 
 
@@ -333,33 +322,6 @@ def _number_part(recs: list[dict]) -> dict | None:
 
 def _cell_raw(recs: list[dict]) -> str:
     return str(recs[0].get("raw_cell", "")) if recs else ""
-
-
-class _Table:
-    """The values of one table, organised by row and column."""
-
-    def __init__(self, table_id: str, values: list[dict], info: dict):
-        self.table_id = table_id
-        first = values[0] if values else {}
-        self.source_file = str(first.get("source_file", info.get("source_file", "")))
-        self.caption = str(info.get("caption") or first.get("caption", ""))
-        self.paper = str(info.get("paper") or first.get("paper", ""))
-        self.columns: list[str] = []
-        for c in _columns_of(info):
-            if c not in self.columns:
-                self.columns.append(c)
-        self.rows: OrderedDict[str, dict] = OrderedDict()
-        for v in values:
-            col = str(v.get("column", ""))
-            if col not in self.columns:
-                self.columns.append(col)
-            key = str(v.get("row_idx", ""))
-            row = self.rows.setdefault(key, {"label": "", "label_raw": "", "group": "", "line_no": 0, "cells": {}})
-            row["label"] = row["label"] or str(v.get("row_label", ""))
-            row["label_raw"] = row["label_raw"] or str(v.get("row_label_raw", ""))
-            row["group"] = row["group"] or str(v.get("row_group", ""))
-            row["line_no"] = row["line_no"] or _line(v.get("line_no"))
-            row["cells"].setdefault(col, []).append(v)
 
 
 def _model_name(row: dict) -> str:
@@ -437,7 +399,7 @@ def _unplaced(source_file, line_no, model, reason, raw) -> dict:
     return {"source_file": source_file, "line_no": line_no, "model": model, "reason": reason, "raw": raw}
 
 
-def _table_pairs(t: _Table, cfg: dict, points: list, unplaced: list) -> None:
+def _table_pairs(t: Table, cfg: dict, points: list, unplaced: list) -> None:
     mnli_cols = [c for c in t.columns if _is_mnli(c, cfg)]
     size_col, size_rule = None, None
     for c in t.columns:
@@ -453,7 +415,7 @@ def _table_pairs(t: _Table, cfg: dict, points: list, unplaced: list) -> None:
     reference = None
     if size_rule and size_rule["kind"] == "params":
         for k, b in base_rows.items():
-            rec = _number_part(t.rows[k]["cells"].get(size_col, []))
+            rec = _number_part(t.rows[k]["records"].get(size_col, []))
             if rec is not None and b is table_base:
                 reference = (rec, t.rows[k]["label"] or t.rows[k]["label_raw"], b)
                 break
@@ -464,7 +426,7 @@ def _table_pairs(t: _Table, cfg: dict, points: list, unplaced: list) -> None:
         for col in mnli_cols:
             base_mnli = {}
             for k in base_rows:
-                val, _ = _mnli_parts(t.rows[k]["cells"].get(col, []), cfg)
+                val, _ = _mnli_parts(t.rows[k]["records"].get(col, []), cfg)
                 if val is not None:
                     base_mnli[k] = val
             table_baseline = None
@@ -473,7 +435,7 @@ def _table_pairs(t: _Table, cfg: dict, points: list, unplaced: list) -> None:
                     table_baseline = (str(val["value"]), t.rows[k]["label"])
                     break
             for k, row in t.rows.items():
-                cell = row["cells"].get(col, [])
+                cell = row["records"].get(col, [])
                 val, delta = _mnli_parts(cell, cfg)
                 if val is None:
                     continue  # "-" or no cell: no MNLI value printed in this row
@@ -485,7 +447,7 @@ def _table_pairs(t: _Table, cfg: dict, points: list, unplaced: list) -> None:
     for row in t.rows.values():
         if not cfg["mnli"]["row_label"].search(normalise_text(row["label"] or row["label_raw"])):
             continue
-        for col, cell in row["cells"].items():
+        for col, cell in row["records"].items():
             if not cfg["mnli"]["model_column"].search(normalise_text(col)):
                 continue
             val, _ = _mnli_parts(cell, cfg)
@@ -521,7 +483,7 @@ def _place_row(t, cfg, row, k, col, cell, val, delta, size_col, size_rule, base_
                reference, table_baseline, context, points, unplaced):
     model = _model_name(row)
     line_no = _line(val.get("line_no")) or row["line_no"]
-    size_cell = row["cells"].get(size_col, []) if size_col else []
+    size_cell = row["records"].get(size_col, []) if size_col else []
     raw_bits = [row["label_raw"] or row["label"]]
     if size_col:
         raw_bits.append(f"{size_col}: {_cell_raw(size_cell) or '(empty)'}")
@@ -653,14 +615,10 @@ def gather_pairs(table_values: list[dict], annotations: list[dict], tables: list
     CSVs or the parsed JSON). Points have :data:`POINT_COLUMNS`, unplaced MNLI values
     :data:`UNPLACED_COLUMNS`. ``on_pareto`` is set by :func:`pareto_front`.
     """
-    info = {str(t.get("table_id", "")): t for t in tables}
-    grouped: OrderedDict[str, list] = OrderedDict()
-    for v in table_values:
-        grouped.setdefault(str(v.get("table_id", "")), []).append(v)
     points: list[dict] = []
     unplaced: list[dict] = []
-    for tid, values in grouped.items():
-        _table_pairs(_Table(tid, values, info.get(tid, {})), cfg, points, unplaced)
+    for table in tables_of(table_values, tables):
+        _table_pairs(table, cfg, points, unplaced)
 
     titles = {(str(p.get("source_file", "")), str(p.get("paper", ""))):
               str(p.get("title", "")) or str(p.get("paper", ""))

@@ -1,7 +1,10 @@
 """Table checks, each derived from the table itself: summary columns against the task
 columns, implied baselines of value (delta) cells, derived columns against their sources,
 merged groups whose printed values disagree, single-digit anomalies in attribute columns,
-and OCR-suspicious tokens."""
+and OCR-suspicious tokens.
+
+The tables are the shared row x column model of ``paperfig.tablemodel`` (the synthesis and the
+renderer read the same one); :class:`Table` adds the per-column questions of the checks."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from collections import Counter, defaultdict
 from decimal import Decimal
 from itertools import permutations
 
+from .. import tablemodel
 from .common import finding, fmt, fmt_float, name_key, num, truthy, ulp, words
 from .records import ATTRIBUTE_COLUMN
 
@@ -18,37 +22,15 @@ DERIVED_COLUMN = re.compile(r"drop|degradation|reduction|gain|improvement|differ
 _OCR_TOKEN = re.compile(r"(?<![A-Za-z])(?=[0-9OolI.]*[0-9])(?=[0-9OolI.]*[OolI])[0-9OolI]+(?:\.[0-9OolI]+)?(?:[%xXMBk])?(?![A-Za-z0-9])")
 
 
-class Table:
-    """The values of one table arranged by row and column."""
+class Table(tablemodel.Table):
+    """The shared table model (``paperfig.tablemodel.Table``) with the per-column questions
+    the checks ask: the units a column prints and whether it is a column of scores."""
 
     def __init__(self, table_id: str, values: list[dict], meta: dict | None):
-        self.table_id = table_id
-        self.meta = meta or {}
-        self.values = values
-        self.caption = (self.meta.get("caption") or next((v.get("caption") for v in values if v.get("caption")), "")) or ""
-        columns = list(self.meta.get("columns") or [])
-        known = set(columns)
-        #: The values of each column, in table order: every per-column question below is
-        #: answered from its own column, so the checks stay linear in the number of columns.
-        self.by_column: dict = defaultdict(list)
-        for v in values:
-            column = v.get("column")
-            if column not in known:
-                known.add(column)
-                columns.append(column)
-            self.by_column[column].append(v)
-        self.columns = columns
-        self.rows: dict = {}
-        for v in values:
-            row = self.rows.setdefault(v.get("row_idx"), {"row_idx": v.get("row_idx"), "label": v.get("row_label", ""),
-                                                          "line_no": v.get("line_no"), "cells": defaultdict(dict)})
-            row["cells"][v.get("column")][v.get("part")] = v
-        self.row_list = [self.rows[k] for k in sorted(self.rows, key=lambda k: (int(k) if str(k).isdigit() else 0))]
+        super().__init__(table_id, values, meta)
+        self.meta = self.table_row
         self._units: dict = {}
         self._score: dict = {}
-
-    def cell(self, row: dict, column: str, part: str = "value") -> dict | None:
-        return row["cells"].get(column, {}).get(part)
 
     def column_units(self, column: str) -> set[str]:
         """The units printed in a column (empty string for none), computed once per column."""
@@ -75,11 +57,8 @@ class Table:
 
 
 def tables_of(doc: dict) -> list[Table]:
-    by_id: dict[str, list[dict]] = defaultdict(list)
-    for v in doc.get("table_values", []):
-        by_id[v.get("table_id")].append(v)
-    meta = {t.get("table_id"): t for t in doc.get("tables", [])}
-    return [Table(tid, vals, meta.get(tid)) for tid, vals in by_id.items()]
+    """The document's tables (one per table_id with values), as check tables."""
+    return tablemodel.tables_of(doc, cls=Table)
 
 
 def _where(doc: dict, table: Table, line_no) -> tuple:
@@ -405,7 +384,7 @@ def check_digit_anomalies(doc: dict, table: Table, settings: dict, already: set)
                     rows = [u for u in printed if str(u["value"]) == w]
                     candidates[v.get("row_idx")].append((column, v, w, rows))
     for row_idx, items in candidates.items():
-        row = table.rows[row_idx]
+        row = table.row(row_idx)
         own = set(words(row["label"])) - {"et", "al", "and", "the", "with", "of"}
         for column, v, w, rows in items:
             if (v.get("line_no"), column) in already:
