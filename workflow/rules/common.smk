@@ -37,6 +37,19 @@ if workflow.is_main_process:  # not in a cluster job re-reading the Snakefile
     # could take it, no run is alive here and a killed run's Snakemake lock is released.
     release_stale_lock()
 
+# This folder (workflow/rules/), whether the workflow runs here or as a module.
+RULES_DIR = workflow.current_basedir
+
+
+def workflow_file(relative):
+    """The path of one of this workflow's own files, ``relative`` to workflow/rules/: the file
+    itself when the workflow is local (a stable path: a rule's command does not change from run
+    to run), else Snakemake's cached copy of it (a module from GitHub, kept per tag or commit)."""
+    if RULES_DIR.is_local:
+        return os.path.normpath(os.path.join(RULES_DIR.get_path_or_uri(secret_free=True), relative))
+    return str(workflow.source_path(relative))
+
+
 PROCESSED = config["processed_dir"]
 FIGURES = config["figures_dir"]
 REPORT = config["report_dir"]
@@ -47,7 +60,7 @@ CORRECTIONS_BY_FILE = load_corrections_by_file(config["corrections"])
 CHECK_SETTINGS = json.dumps(config["checks"], sort_keys=True)
 RENDER = config["render"]
 # The style of every figure: the config's file, else the one beside paperfig's code.
-FIGURE_STYLE = config.get("figure_style") or str(workflow.source_path("../paperfig/paperfig.mplstyle"))
+FIGURE_STYLE = config.get("figure_style") or workflow_file("../paperfig/paperfig.mplstyle")
 FIGURE_FORMATS = check_figure_formats(RENDER["figure_formats"])
 # Shape and figure/table ids of every document, from a pre-parse cached by content: the
 # whole DAG is known when the Snakefile is read (no checkpoint per document).
@@ -64,7 +77,7 @@ wildcard_constraints:
 
 def run_script(name):
     """The start of a rule's shell command: run scripts/<name> of this workflow, wherever it is."""
-    path = str(workflow.source_path(f"../scripts/{name}"))
+    path = workflow_file(f"../scripts/{name}")
     return "python " + shlex.quote(path).replace("{", "{{").replace("}", "}}")
 
 
