@@ -13,7 +13,8 @@ import pytest
 
 from paperfig import contract
 from paperfig.io import write_csv, write_json, write_text
-from paperfig.report import build_context, render_html, render_latex
+from paperfig.bibtex import render_bib
+from paperfig.report import build_context, copy_figures, render_html, render_latex
 from paperfig.table_render import render_table
 
 CHART = "000_chart.txt"
@@ -176,6 +177,7 @@ def _draw(stem: Path, title: str) -> None:
 
 def build(tmp_path, hostile="", synthesis=True):
     paths = make_processed(tmp_path, hostile, synthesis)
+    copy_figures(sorted(paths["figures"].glob("*.pdf")), paths["report"])  # as build_report.py does
     meta = {"title": "Small BERT: which one is the best?", "date": "2024-01-02", "report_dir": paths["report"]}
     context = build_context(paths["processed"], paths["figures"], paths["tables"], meta)
     return paths, context
@@ -259,8 +261,9 @@ def test_html_escapes_hostile_text(tmp_path):
     assert parser.scripts == 0
 
 
-def _latexmk(report_dir: Path, tex: str) -> tuple[subprocess.CompletedProcess, str]:
+def _latexmk(report_dir: Path, tex: str, context: dict) -> tuple[subprocess.CompletedProcess, str]:
     (report_dir / "report.tex").write_text(tex, encoding="utf-8")
+    (report_dir / "sources.bib").write_text(render_bib(context["bibliography"]), encoding="utf-8")
     result = subprocess.run(
         ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "report.tex"],
         cwd=report_dir, capture_output=True, text=True, timeout=300,
@@ -276,7 +279,7 @@ needs_latexmk = pytest.mark.skipif(shutil.which("latexmk") is None or shutil.whi
 @needs_latexmk
 def test_latex_report_compiles_without_undefined_references(tmp_path):
     paths, context = build(tmp_path)
-    result, log = _latexmk(paths["report"], render_latex(context))
+    result, log = _latexmk(paths["report"], render_latex(context), context)
     assert result.returncode == 0, log[-4000:]
     assert "undefined" not in log.lower().replace("undefined on input line", "x"), \
         [line for line in log.splitlines() if "ndefined" in line]
@@ -306,7 +309,7 @@ def test_hostile_text_prints_literally_in_pdf(tmp_path):
     tex = render_latex(context)
     for bad in (r"\write18{", r"\input{/etc", r"\catcode"):
         assert bad not in tex
-    result, log = _latexmk(paths["report"], tex)
+    result, log = _latexmk(paths["report"], tex, context)
     assert result.returncode == 0, log[-4000:]
     assert existed or not pwned.exists()
     text = subprocess.run(["pdftotext", "-raw", "report.pdf", "-"], cwd=paths["report"], capture_output=True,

@@ -170,3 +170,45 @@ def safe_label(text) -> str:
         digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
         slug = f"{slug}-{digest}" if slug else f"x-{digest}"
     return slug
+
+
+#: A document slug keeps at most this many characters (cut at a hyphen when one is near).
+SLUG_MAX_CHARS = 40
+
+
+def readable_slug(text, max_chars: int = SLUG_MAX_CHARS, default: str = "doc") -> str:
+    """A short readable slug: ASCII lowercase letters, digits and single hyphens.
+
+    Accents are dropped (NFKD), every run of other characters becomes one hyphen, and a slug
+    longer than ``max_chars`` is cut, at its last hyphen when that keeps at least half of it.
+    Text with no letter or digit gives ``default``."""
+    ascii_text = unicodedata.normalize("NFKD", str(text or "")).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    if len(slug) > max_chars:
+        cut = slug[:max_chars]
+        if "-" in cut and cut.rindex("-") >= max_chars // 2:
+            cut = cut[:cut.rindex("-")]
+        slug = cut.strip("-")
+    return slug or default
+
+
+def document_slugs(source_files) -> dict[str, str]:
+    """``{source file: slug}``: the file name without its extension as a readable slug, for
+    labels a reader can type (``fig:<slug>-1``, ``tab:<slug>-3``).
+
+    Files are taken in sorted order, so the slugs do not depend on the order they are listed
+    in; a slug already taken gets ``-2``, ``-3``, ... (the first free one). A slug that ends in
+    a number is kept as it is: labels add ``-<k>`` after it, and a figure number is never part
+    of the slug it follows (``a-1`` + ``-2`` and ``a`` + ``-12`` stay apart)."""
+    slugs: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in sorted({str(f) for f in source_files}):
+        stem = name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
+        base = readable_slug(stem)
+        slug, n = base, 1
+        while slug in taken:
+            n += 1
+            slug = f"{base}-{n}"
+        taken.add(slug)
+        slugs[name] = slug
+    return slugs

@@ -17,6 +17,7 @@ import csv
 import json
 import os
 import re
+import shutil
 from collections import defaultdict
 from pathlib import Path
 
@@ -24,9 +25,10 @@ import jinja2
 from markupsafe import Markup
 
 from . import contract
+from .bibtex import bib_entries
 from .checks import NOT_READ
-from .io import restore_formula
-from .latex import escape_latex, safe_label
+from .io import atomic_path, restore_formula
+from .latex import document_slugs, escape_latex, safe_label
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -131,6 +133,7 @@ class _Sections:
         self.sub = 0
 
     def section_ref(self, key: str, title: str) -> dict:
+        """``key``: a readable label key (``checks``, ``doc-<slug>``): ``sec:<key>``."""
         self.section += 1
         self.sub = 0
         return _ref("section", str(self.section), f"sec-{safe_label(key)}", f"sec:{safe_label(key)}", title)
@@ -141,6 +144,16 @@ class _Sections:
         return _ref("section", number, f"sec-{safe_label(key)}", f"sec:{safe_label(key)}", title)
 
 
+_ORDINAL = re.compile(r"-(?:fig|tab)([0-9]+)$")
+
+
+def _ordinal(output_id: str, fallback: int) -> int:
+    """k of a figure or table id ``<document id>-fig<k>`` / ``-tab<k>`` (its number in its
+    document, as in the file names); ``fallback`` for an id of another form."""
+    match = _ORDINAL.search(str(output_id or ""))
+    return int(match.group(1)) if match else fallback
+
+
 # --- the context ----------------------------------------------------------------------------
 
 def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
@@ -148,7 +161,15 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
 
     ``meta``: ``title`` (shown after "paperfig survey: "), ``date`` (printed as given),
     optionally ``report_dir`` (where report.tex lives; default: the parent of ``tables_dir``)
-    for the relative paths LaTeX uses.
+    for the relative paths LaTeX uses (figures are included from ``<report_dir>/figures/``,
+    see ``copy_figures``) and ``bib`` (the stem of the .bib beside report.tex; "sources").
+
+    Labels are readable and stable: ``fig:<document slug>-<k>`` and ``tab:<document slug>-<k>``
+    (k: the figure's or table's number in its document, as in its file name),
+    ``sec:doc-<document slug>``, ``sec:paper-<document slug>-<n>``, ``fig:checks``,
+    ``fig:synthesis`` and ``sec:<name>`` for the fixed sections; the slugs come from
+    ``latex.document_slugs``. ``bibliography`` holds the BibTeX entries cited in the report
+    (``bibtex.bib_entries``), ``cite`` of a document or paper section its key.
     """
     processed_dir, figures_dir, tables_dir = Path(processed_dir), Path(figures_dir), Path(tables_dir)
     report_dir = Path(meta.get("report_dir") or tables_dir.parent)
@@ -177,6 +198,12 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
                 doc_rows[row["source_file"]] = {"source_file": row["source_file"], "doc_id": "", "shape": "",
                                                 "title": "", "n_lines": ""}
 
+    slugs = document_slugs(doc_rows)
+    # BibTeX entries of the papers and chart descriptions; each is cited where it appears.
+    bibliography = bib_entries(papers, [d for d in documents if d["source_file"] in doc_rows])
+    cite_at = {place: entry["key"] for entry in bibliography for place in entry["found"]}
+    labels_used: set[str] = set()
+
     by_file = lambda rows: _group(rows, "source_file")  # noqa: E731
     axes_by_file, tables_by_file = by_file(axes), by_file(table_summary)
     papers_by_file, notes_by_file = by_file(papers), by_file(parse_notes)
@@ -188,6 +215,7 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
     context: dict = {
         "title": f"paperfig survey: {meta.get('title') or 'figures and tables from papers'}",
         "date": str(meta.get("date", "")),
+        "bib": str(meta.get("bib") or "sources"),
         "sections": {},
     }
     context["not_read"] = [{"source_file": c.get("source_file", ""), "line_no": c.get("line_no", ""),
@@ -205,11 +233,14 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
 
     for source_file, drow in doc_rows.items():
         doc_id = drow.get("doc_id") or safe_label(source_file)
+        slug = slugs[source_file]
         heading = drow.get("title") or source_file
         dsec = {
-            "ref": sections.section_ref(f"doc-{doc_id}", source_file),
+            "ref": sections.section_ref(f"doc-{slug}", source_file),
             "source_file": source_file,
             "doc_id": doc_id,
+            "slug": slug,
+            "cite": cite_at.get((source_file, 0), ""),
             "shape": drow.get("shape", ""),
             "title": drow.get("title", ""),
             "heading": heading,
@@ -224,9 +255,10 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
                                                     "coverage")},
         }
         doc_index[source_file] = dsec
-        for arow in axes_by_file.get(source_file, []):
+        for k, arow in enumerate(axes_by_file.get(source_file, []), 1):
+            label = _unique(f"fig:{slug}-{_ordinal(arow['figure_id'], k)}", labels_used)
             fig = _figure(arow, points_by_fig, legend_by_fig, arrows_by_fig, claims_by_fig,
-                          processed_dir, figures_dir, report_dir, len(figures) + 1)
+                          processed_dir, figures_dir, report_dir, len(figures) + 1, label)
             figures.append(fig)
             fig_index[fig["figure_id"]] = fig
             dsec["figures"].append(fig)
@@ -236,12 +268,17 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
             if all(p.get("paper") != prow.get("paper") for p in doc_papers):
                 doc_papers.append(prow)
         known_papers = {p.get("paper") for p in doc_papers}
-        for prow in doc_papers:
+        table_number = {t["table_id"]: _ordinal(t["table_id"], k) for k, t in enumerate(doc_tables, 1)}
+
+        def table_label(trow):
+            return _unique(f"tab:{slug}-{table_number[trow['table_id']]}", labels_used)
+
+        for n, prow in enumerate(doc_papers, 1):
             key = prow.get("paper", "")
             psec = {
-                "ref": sections.subsection_ref(f"paper-{source_file}-{key}",
-                                               prow.get("title") or key or source_file),
+                "ref": sections.subsection_ref(f"paper-{slug}-{n}", prow.get("title") or key or source_file),
                 "paper": key,
+                "cite": cite_at.get((source_file, _int(prow.get("line_no"), 0)), ""),
                 "title": prow.get("title") or key,
                 "authors": _names(prow.get("authors", "")),
                 "line_no": prow.get("line_no", ""),
@@ -251,12 +288,14 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
             }
             for trow in doc_tables:
                 if trow.get("paper") == key:
-                    psec["tables"].append(_table(trow, tables_dir, report_dir, len(tables) + 1))
+                    psec["tables"].append(_table(trow, tables_dir, report_dir, len(tables) + 1,
+                                                 table_label(trow)))
                     tables.append(psec["tables"][-1])
             dsec["papers"].append(psec)
         for trow in doc_tables:
             if trow.get("paper") not in known_papers:
-                dsec["loose_tables"].append(_table(trow, tables_dir, report_dir, len(tables) + 1))
+                dsec["loose_tables"].append(_table(trow, tables_dir, report_dir, len(tables) + 1,
+                                                   table_label(trow)))
                 tables.append(dsec["loose_tables"][-1])
         doc_sections.append(dsec)
 
@@ -288,6 +327,9 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
         for i, sev in enumerate(order) if grouped.get(sev)
     ]
     context["n_checks"] = {sev: len(grouped.get(sev, [])) for sev in SEVERITIES}
+    context["checks_figure"] = _checks_figure(checks, figures_dir, report_dir, len(figures) + 1)
+    if context["checks_figure"]:
+        figures.append(context["checks_figure"])
     context["claims"] = [dict(c, target=resolve(c.get("figure_id") or c.get("subject"), c.get("source_file"),
                                                   c.get("line_no")), verdict_class=_css_class(c.get("verdict")))
                          for c in claims]
@@ -335,6 +377,10 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
     if context["synthesis"]:
         context["sections"]["synthesis"] = context["synthesis"]["ref"]
         figures.append(context["synthesis"]["figure"])
+    # Cited where each paper or chart description appears; \bibliography only when cited.
+    cited = {d["cite"] for d in doc_sections if d["cite"]} | {p["cite"] for d in doc_sections
+                                                            for p in d["papers"] if p["cite"]}
+    context["bibliography"] = [e for e in bibliography if e["key"] in cited]
     context["totals"] = {
         "documents": len(doc_sections), "not_read": len(not_read), "papers": len(papers), "figures": len(figures),
         "tables": len(tables), "points": len(points), "claims": len(claims),
@@ -358,8 +404,51 @@ def _css_class(text) -> str:
     return re.sub(r"[^a-z0-9-]+", "-", str(text or "").lower()).strip("-") or "none"
 
 
+def _unique(label: str, used: set[str]) -> str:
+    """``label``, or ``label-2``, ``label-3``... when a label of the report already has it."""
+    unique, n = label, 1
+    while unique in used:
+        n += 1
+        unique = f"{label}-{n}"
+    used.add(unique)
+    return unique
+
+
+#: Where report.tex finds its graphics, relative to it (copied there by ``copy_figures``).
+REPORT_FIGURES = "figures"
+
+
+def copy_figures(files, report_dir) -> list[Path]:
+    """Copy figure files into ``<report_dir>/figures/`` (what report.tex includes, so the
+    report folder compiles on its own); returns the copies. Same bytes, so builds stay
+    byte-identical."""
+    target = Path(report_dir) / REPORT_FIGURES
+    target.mkdir(parents=True, exist_ok=True)
+    copies = []
+    for path in files:
+        path = Path(path)
+        dest = target / path.name
+        if path.resolve() != dest.resolve():
+            with atomic_path(dest) as tmp:
+                shutil.copyfile(path, tmp)
+        copies.append(dest)
+    return copies
+
+
+def _graphic(stem: str, report_dir: Path) -> str | None:
+    """The path report.tex includes for figure ``stem`` (PDF first, then PNG), or None when
+    neither was copied into the report folder."""
+    for suffix in (".pdf", ".png"):
+        candidate = report_dir / REPORT_FIGURES / f"{stem}{suffix}"
+        if candidate.exists():
+            rel = _rel(candidate, report_dir)
+            if rel:
+                return rel
+    return None
+
+
 def _figure(arow, points_by_fig, legend_by_fig, arrows_by_fig, claims_by_fig, processed_dir,
-            figures_dir, report_dir, number) -> dict:
+            figures_dir, report_dir, number, label) -> dict:
     fid = arow["figure_id"]
     summary_path = processed_dir / "figures" / f"{fid}.json"
     summary = {}
@@ -370,16 +459,11 @@ def _figure(arow, points_by_fig, legend_by_fig, arrows_by_fig, claims_by_fig, pr
     lines = [arow.get("line_no")] + [p.get("line_no") for p in pts]
     lines += [x.get("line_no") for x in legend_by_fig.get(fid, []) + arrows_by_fig.get(fid, [])]
     caption = summary.get("caption") or arow.get("title") or arow.get("heading") or fid
-    png, pdf = figures_dir / f"{fid}.png", figures_dir / f"{fid}.pdf"
-    graphic = None
-    for candidate in (pdf, png):
-        if candidate.exists():
-            graphic = _rel(candidate, report_dir)
-            if graphic:
-                break
+    png = figures_dir / f"{fid}.png"
+    graphic = _graphic(fid, report_dir)
     return {
         "figure_id": fid,
-        "ref": _ref("figure", str(number), f"fig-{fid}", f"fig:{safe_label(fid)}", f"Figure {number}"),
+        "ref": _ref("figure", str(number), f"fig-{fid}", label, f"Figure {number}"),
         "source_file": arow.get("source_file", ""),
         "lines": line_span(lines),
         "caption": caption,
@@ -402,7 +486,7 @@ def _figure(arow, points_by_fig, legend_by_fig, arrows_by_fig, claims_by_fig, pr
     }
 
 
-def _table(trow, tables_dir, report_dir, number) -> dict:
+def _table(trow, tables_dir, report_dir, number, label) -> dict:
     tid = trow["table_id"]
     tex_path, html_path = tables_dir / f"{tid}.tex", tables_dir / f"{tid}.html"
     fragment = ""
@@ -417,12 +501,37 @@ def _table(trow, tables_dir, report_dir, number) -> dict:
     return dict(
         trow,
         table_id=tid,
-        ref=_ref("table", str(number), f"tab-{tid}", f"tab:{safe_label(tid)}", f"Table {number}"),
+        ref=_ref("table", str(number), f"tab-{tid}", label, f"Table {number}"),
         lines=line_span([trow.get("first_line"), trow.get("last_line")]),
         html=Markup(fragment) if fragment else "",  # our own escaped output (table_render)
         tex_input=tex_input or "",
         columns_list=_list(trow.get("columns")),
     )
+
+
+def _checks_figure(checks: list[dict], figures_dir: Path, report_dir: Path, number: int) -> dict | None:
+    """The figure of the checks (findings per document and severity), when there are
+    findings and the figure was drawn (``checks_figure.py``)."""
+    from .checks_figure import TOP_DOCUMENTS
+
+    png = figures_dir / "checks.png"
+    graphic = _graphic("checks", report_dir)
+    if not checks or not (png.exists() or graphic):
+        return None
+    n_docs = len({c.get("source_file", "") for c in checks})
+    shown = (f"the {TOP_DOCUMENTS} documents with most findings, the other {n_docs - TOP_DOCUMENTS} "
+             "summed in one row" if n_docs > TOP_DOCUMENTS + 1 else "every document with a finding")
+    return {
+        "figure_id": "checks",
+        "ref": _ref("figure", str(number), "fig-checks", "fig:checks", f"Figure {number}"),
+        "caption": f"Findings of the checks per document and severity ({', '.join(SEVERITIES)}): {shown}.",
+        "source_file": "",
+        "lines": "",
+        "x_scale": "",
+        "y_scale": "",
+        "png": _data_uri(png) if png.exists() else "",
+        "graphic": graphic or "",
+    }
 
 
 def _synthesis(processed_dir, figures_dir, report_dir, number, sections) -> dict | None:
@@ -432,12 +541,7 @@ def _synthesis(processed_dir, figures_dir, report_dir, number, sections) -> dict
     png, pdf = figures_dir / "synthesis.png", figures_dir / "synthesis.pdf"
     if not (points or ranking or unplaced or png.exists() or pdf.exists()):
         return None
-    graphic = None
-    for candidate in (pdf, png):
-        if candidate.exists():
-            graphic = _rel(candidate, report_dir)
-            if graphic:
-                break
+    graphic = _graphic("synthesis", report_dir)
     figure = {
         "figure_id": "synthesis",
         "ref": _ref("figure", str(number), "fig-synthesis", "fig:synthesis", f"Figure {number}"),
@@ -573,3 +677,44 @@ def render_html(context: dict) -> str:
 
 def render_latex(context: dict) -> str:
     return latex_environment().get_template("report.tex.j2").render(**context)
+
+
+# --- the report folder as one archive --------------------------------------------------------
+
+_TEX_INPUT = re.compile(r"\\(?:input|includegraphics(?:\[[^\]]*\])?)\{([^}]+)\}")
+_BIBLIOGRAPHY = re.compile(r"\\bibliography\{([^}]+)\}")
+
+
+def report_files(tex_path) -> list[Path]:
+    """Every file report.tex needs: itself, the files it ``\\input``s and includes, and its
+    .bib (paths relative to its folder, as the template writes them)."""
+    tex_path = Path(tex_path)
+    folder, text = tex_path.parent, tex_path.read_text(encoding="utf-8")
+    names = [m for m in _TEX_INPUT.findall(text)]
+    names += [f"{b.strip()}.bib" for m in _BIBLIOGRAPHY.findall(text) for b in m.split(",")]
+    files = [tex_path]
+    for name in dict.fromkeys(names):
+        path = folder / name
+        if not path.exists() and not path.suffix:
+            path = path.with_suffix(".tex")
+        if not path.exists():
+            raise FileNotFoundError(2, "needed by report.tex but missing", str(path))
+        files.append(path)
+    return files
+
+
+def write_report_zip(tex_path, zip_path) -> list[str]:
+    """A zip of report.tex and what it needs (``report_files``), paths relative to its folder,
+    that compiles on its own (Overleaf: "New project" > "Upload project"). Entries sorted,
+    with a fixed date and mode: the same inputs give the same bytes. Returns the names."""
+    import zipfile
+
+    tex_path = Path(tex_path)
+    names = sorted({p.relative_to(tex_path.parent).as_posix(): p for p in report_files(tex_path)}.items())
+    with atomic_path(zip_path) as tmp, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, path in names:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    return [name for name, _ in names]

@@ -28,16 +28,46 @@ rule synthesis:
         " {params.svg} --log {log:q} {input.checked:q}"
 
 
+rule checks_figure:
+    input:
+        checks=rules.combine_documents.output.checks,
+        style=FIGURE_STYLE,
+    output:
+        pdf=f"{FIGURES}/checks.pdf",
+        png=report(f"{FIGURES}/checks.png", caption="../report/checks.rst", category="Checks"),
+    conda:
+        "../envs/paperfig.yaml"
+    log:
+        "logs/checks_figure.log",
+    shell:
+        run_script("checks_figure.py") + " --checks {input.checks:q} --style {input.style:q}"
+        " --pdf {output.pdf:q} --png {output.png:q} --log {log:q}"
+
+
+def report_figure_sources():
+    """The PDF of every figure report.tex includes (copied into the report folder)."""
+    return [*rendered_files("pdf"), rules.synthesis.output.pdf, rules.checks_figure.output.pdf]
+
+
+def report_figure_copies():
+    """The copies report.tex includes: report/figures/<name>.pdf, so report/ compiles alone."""
+    return [f"{REPORT}/figures/{os.path.basename(path)}" for path in report_figure_sources()]
+
+
 rule build_report:
     input:
         csvs=rules.combine_documents.output,
         datapackage=rules.combine_documents.output.datapackage,
         synthesis=rules.synthesis.output,
         synthesis_pdf=rules.synthesis.output.pdf,
+        checks_figure=rules.checks_figure.output,
         rendered=rendered_files("pdf", "png", "json", "tex", "html"),
+        figure_pdfs=report_figure_sources(),
     output:
         html=report(f"{REPORT}/report.html", caption="../report/report.rst", category="Report"),
         tex=f"{REPORT}/report.tex",
+        bib=f"{REPORT}/sources.bib",
+        figures=report_figure_copies(),
     params:
         processed=lambda wildcards, input: os.path.dirname(input.datapackage),
         figures=lambda wildcards, input: os.path.dirname(input.synthesis_pdf),
@@ -52,14 +82,15 @@ rule build_report:
     shell:
         run_script("build_report.py") + " --processed {params.processed:q} --figures {params.figures:q}"
         " --tables {params.tables:q} --title {params.title:q} --html {output.html:q}"
-        " --tex {output.tex:q} --log {log:q}"
+        " --tex {output.tex:q} --bib {output.bib:q} --figure-files {input.figure_pdfs:q} --log {log:q}"
 
 
 rule compile_report_pdf:
     input:
-        tex=f"{REPORT}/report.tex",
-        synthesis=rules.synthesis.output.pdf,
-        rendered=rendered_files("pdf", "tex"),
+        tex=rules.build_report.output.tex,
+        bib=rules.build_report.output.bib,
+        figures=rules.build_report.output.figures,
+        tables=rendered_files("tex"),
     output:
         pdf=report(f"{REPORT}/report.pdf", caption="../report/report.rst", category="Report"),
     conda:
@@ -68,3 +99,21 @@ rule compile_report_pdf:
         "logs/compile_report_pdf.log",
     shell:
         run_script("compile_pdf.py") + " {input.tex:q} {output.pdf:q} --log {log:q}"
+
+
+# On request (snakemake report/overleaf.zip): report.tex, sources.bib, figures/ and tables/,
+# a folder that compiles on its own (upload it to Overleaf as a new project).
+rule overleaf_zip:
+    input:
+        tex=rules.build_report.output.tex,
+        bib=rules.build_report.output.bib,
+        figures=rules.build_report.output.figures,
+        tables=rendered_files("tex"),
+    output:
+        f"{REPORT}/overleaf.zip",
+    conda:
+        "../envs/paperfig.yaml"
+    log:
+        "logs/overleaf_zip.log",
+    shell:
+        run_script("overleaf_zip.py") + " {input.tex:q} {output:q} --log {log:q}"
