@@ -314,9 +314,9 @@ def _clear_legend(fig, ax, legend, points_xy: list[tuple[float, float]], loc: st
     """Widen the axis on the legend's side until no point hides under the legend."""
     if legend is None or loc in ("best", "center") or not points_xy:
         return
+    renderer = fig.canvas.get_renderer()
     for _ in range(8):
-        fig.draw_without_rendering()  # layout only: where the legend lands, no pixels
-        box = legend.get_window_extent().expanded(1.04, 1.08)
+        box = legend.get_window_extent(renderer).expanded(1.04, 1.08)  # placed on demand, no drawing
         disp = ax.transData.transform(points_xy)
         if not any(box.contains(x, y) for x, y in disp):
             return
@@ -406,7 +406,7 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
             axis.set_minor_locator(ticker.NullLocator())
     ax.set_xlabel(plain_text(_axis_label(axes_row.get("x_label", ""), axes_row.get("x_unit", "")) or "x"))
     ax.set_ylabel(plain_text(_axis_label(axes_row.get("y_label", ""), axes_row.get("y_unit", "")) or "y"))
-    ax.set_title(plain_text(_figure_title(axes_row)))
+    ax.set_title(plain_text(_figure_title(axes_row)), y=1.0)  # y given: no search for top ticks per draw
 
     # legend: described entries, order, colours, position
     handles = []
@@ -438,8 +438,7 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
     # point labels: each beside its point where it collides with nothing (place_labels);
     # adjustText only for the labels that found no free place
     labelled = [(p, x, y) for p, x, y in zip(points, xs, ys) if p.get("label")]
-    if labelled:
-        fig.draw_without_rendering()
+    if labelled:  # (extents and positions are computed on demand: no layout pass needed)
         renderer = fig.canvas.get_renderer()
         obstacles = [t.get_window_extent(renderer) for t in ax.texts]  # arrows and their texts
         if leg is not None:
@@ -483,7 +482,10 @@ def place_labels(ax, texts, targets, points, obstacles, renderer, marker_px: flo
 
     A greedy placer in display space: a spot is free when the label's box stays inside the
     axes and overlaps no marker (``points``, each a square of ``marker_px`` half-width), no
-    label placed before it and no ``obstacles`` (display Bboxes: legend, arrows, their texts).
+    label placed before it and no ``obstacles`` (display Bboxes: legend, arrows, their texts),
+    with a gap of ``gap_pt`` to labels and obstacles, so two labels never read as one, and
+    twice that gap around the markers of other points, so a label is never nearer another
+    point than its own.
     Spots are tried in the order of ``_LABEL_SPOTS`` (above right first, as a reader expects),
     just clear of the marker, then further out. Labels are placed in the order given, so the
     result is deterministic. A label that found no spot stays where it was created (the
@@ -493,15 +495,18 @@ def place_labels(ax, texts, targets, points, obstacles, renderer, marker_px: flo
     gap = gap_pt * ax.figure.dpi / 72.0
     frame = ax.get_window_extent(renderer)
     inside = (frame.x0 + 1, frame.y0 + 1, frame.x1 - 1, frame.y1 - 1)
-    taken = [(b.x0, b.y0, b.x1, b.y1) for b in obstacles]
-    r = marker_px + 0.5
-    taken += [(px - r, py - r, px + r, py + r) for px, py in ax.transData.transform(points)] if points else []
+    taken = [(b.x0 - gap, b.y0 - gap, b.x1 + gap, b.y1 + gap) for b in obstacles]  # a gap: no label touches
+    markers = [tuple(xy) for xy in ax.transData.transform(points)] if points else []
     to_data = ax.transData.inverted()
     stuck, far = [], []
     for text, target in zip(texts, targets):
         box = text.get_window_extent(renderer)
         w, h = box.width, box.height
         px, py = ax.transData.transform(target)
+        blocked = list(taken)
+        for mx, my in markers:
+            r = marker_px + 0.5 if abs(mx - px) < 1 and abs(my - py) < 1 else marker_px + 2 * gap
+            blocked.append((mx - r, my - r, mx + r, my + r))
         spot = None
         for ring in _LABEL_RINGS:
             for sx, sy in _LABEL_SPOTS:
@@ -512,7 +517,7 @@ def place_labels(ax, texts, targets, points, obstacles, renderer, marker_px: flo
                 if not (inside[0] <= cand[0] and cand[2] <= inside[2] and inside[1] <= cand[1]
                         and cand[3] <= inside[3]):
                     continue
-                if any(_overlaps(cand, other) for other in taken):
+                if any(_overlaps(cand, other) for other in blocked):
                     continue
                 spot = cand
                 break
@@ -523,7 +528,7 @@ def place_labels(ax, texts, targets, points, obstacles, renderer, marker_px: flo
         if spot is None:
             stuck.append(text)
             continue
-        taken.append(spot)
+        taken.append((spot[0] - gap, spot[1] - gap, spot[2] + gap, spot[3] + gap))
         text.set_horizontalalignment("left")
         text.set_verticalalignment("bottom")
         text.set_position(tuple(to_data.transform((spot[0], spot[1]))))
@@ -636,7 +641,7 @@ def _draw_bars(axes_row: dict, points: list[dict], legend: list[dict], arrows: l
         ax.set_xlabel(category_label)
         ax.set_ylabel(value_label)
         ax.grid(axis="x", visible=False)
-    ax.set_title(plain_text(_figure_title(axes_row)))
+    ax.set_title(plain_text(_figure_title(axes_row)), y=1.0)  # y given: no search for top ticks per draw
     from matplotlib.patches import Patch
 
     entries = [e["entry"] for e in legend if any(_bar_key(p) == e["entry"] for p in points)]
