@@ -9,6 +9,7 @@
 
 include: "workflow/Snakefile"
 
+
 # `include` keeps the including file's default target (none here): make the workflow's own
 # `all` the default, as it is when workflow/Snakefile runs directly or as a module.
 workflow.default_target = "all"

@@ -22,13 +22,13 @@ rule combine_documents:
         corrections=f"{PROCESSED}/corrections.csv",
         documents=f"{PROCESSED}/documents.csv",
         datapackage=f"{PROCESSED}/datapackage.json",
+    log:
+        "logs/combine_documents.log",
+    conda:
+        "../envs/paperfig.yaml"
     params:
         out_dir=lambda wildcards, output: os.path.dirname(output.points),
         settings=CHECK_SETTINGS,
-    conda:
-        "../envs/paperfig.yaml"
-    log:
-        "logs/combine_documents.log",
     shell:
         run_script("combine_documents.py") + " --out-dir {params.out_dir:q}"
         " --corrections {input.corrections:q} --settings-json {params.settings:q} --log {log:q}"
@@ -42,12 +42,12 @@ rule checks_gate:
         reports=report_targets(),
     output:
         passed=f"{PROCESSED}/checks.passed",
-    params:
-        fail_on_error=config["checks"].get("fail_on_error", True),
-    conda:
-        "../envs/paperfig.yaml"
     log:
         "logs/checks_gate.log",
+    conda:
+        "../envs/paperfig.yaml"
+    params:
+        fail_on_error=config["checks"].get("fail_on_error", True),
     shell:
         run_script("checks_gate.py") + " {input.checks:q} {output.passed:q}"
         " --fail-on-error {params.fail_on_error} --log {log:q}"

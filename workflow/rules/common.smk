@@ -27,7 +27,6 @@ from paperfig.workflow_support import (
     validate_config_file,
 )
 
-
 # The schema is the one validator of the config (strict: a typo is an error naming the key
 # and the file); Snakemake's validate then fills in the defaults.
 validate_config_file(config, "config", ", ".join(map(str, workflow.configfiles)) or "config/config.yaml")

@@ -9,16 +9,16 @@ rule extract_document:
         aliases=config["header_aliases"],
     output:
         checked=f"{PROCESSED}/docs/{{doc}}/checked.json",
-    params:
-        # Only this document's entries: editing one correction reruns one document.
-        corrections=document_corrections,
-        settings=CHECK_SETTINGS,
+    log:
+        "logs/extract_document/{doc}.log",
     # Extract first: every later job waits for these, and they are the cheapest.
     priority: 30
     conda:
         "../envs/paperfig.yaml"
-    log:
-        "logs/extract_document/{doc}.log",
+    params:
+        # Only this document's entries: editing one correction reruns one document.
+        corrections=document_corrections,
+        settings=CHECK_SETTINGS,
     shell:
-        run_script("extract_document.py") + " {input.raw:q} --checked {output.checked:q} --aliases {input.aliases:q} --corrections-json {params.corrections:q}"
-        " --settings-json {params.settings:q} --log {log:q}"
+        run_script("extract_document.py") + " {input.raw:q} --checked {output.checked:q} --aliases {input.aliases:q}"
+        " --corrections-json {params.corrections:q} --settings-json {params.settings:q} --log {log:q}"

@@ -18,8 +18,13 @@ def render_output(path, doc):
 
 def render_arguments(batch):
     """The render script's arguments: the kind, each document with its ids, where outputs go."""
-    arguments = [batch["kind"], batch_documents_arg(batch), f"--figures-dir {shlex.quote(FIGURES)}",
-                 f"--processed-dir {shlex.quote(PROCESSED)}", f"--report-dir {shlex.quote(REPORT)}"]
+    arguments = [
+        batch["kind"],
+        batch_documents_arg(batch),
+        f"--figures-dir {shlex.quote(FIGURES)}",
+        f"--processed-dir {shlex.quote(PROCESSED)}",
+        f"--report-dir {shlex.quote(REPORT)}",
+    ]
     if batch["kind"] == "figures":
         arguments.append(f"--formats {' '.join(FIGURE_FORMATS)}")
     return " ".join(arguments)
@@ -35,14 +40,14 @@ for batch in RENDER_BATCHES:
             style=FIGURE_STYLE if batch["kind"] == "figures" else [],
         output:
             [render_output(path, path_doc) for path_doc in batch["docs"] for path in batch_outputs(batch, path_doc)],
-        params:
-            arguments=render_arguments(batch),
+        log:
+            f"logs/render/{batch['name']}.log",
         # Drawing is the longest work: start it before the single combine/report jobs.
         priority: 20 if batch["kind"] == "figures" else 10
         conda:
             "../envs/paperfig.yaml"
-        log:
-            f"logs/render/{batch['name']}.log",
+        params:
+            arguments=render_arguments(batch),
         shell:
             (
                 run_script("render_batch.py")

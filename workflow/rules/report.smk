@@ -14,13 +14,13 @@ rule synthesis:
         pdf=f"{FIGURES}/synthesis.pdf",
         png=report(f"{FIGURES}/synthesis.png", caption="../report/synthesis.rst", category="Synthesis"),
         svg=[f"{FIGURES}/synthesis.svg"] if "svg" in FIGURE_FORMATS else [],
-    params:
-        svg=lambda wildcards, output: f"--svg {shlex.quote(output.svg[0])}" if output.svg else "",
+    log:
+        "logs/synthesis.log",
     priority: 20
     conda:
         "../envs/paperfig.yaml"
-    log:
-        "logs/synthesis.log",
+    params:
+        svg=lambda wildcards, output: f"--svg {shlex.quote(output.svg[0])}" if output.svg else "",
     shell:
         run_script("synthesis.py") + " --config {input.config:q} --style {input.style:q}"
         " --points-out {output.points:q} --ranking-out {output.ranking:q}"
@@ -35,10 +35,10 @@ rule checks_figure:
     output:
         pdf=f"{FIGURES}/checks.pdf",
         png=report(f"{FIGURES}/checks.png", caption="../report/checks.rst", category="Checks"),
-    conda:
-        "../envs/paperfig.yaml"
     log:
         "logs/checks_figure.log",
+    conda:
+        "../envs/paperfig.yaml"
     shell:
         run_script("checks_figure.py") + " --checks {input.checks:q} --style {input.style:q}"
         " --pdf {output.pdf:q} --png {output.png:q} --log {log:q}"
@@ -68,6 +68,10 @@ rule build_report:
         tex=f"{REPORT}/report.tex",
         bib=f"{REPORT}/sources.bib",
         figures=report_figure_copies(),
+    log:
+        "logs/build_report.log",
+    conda:
+        "../envs/paperfig.yaml"
     params:
         processed=lambda wildcards, input: os.path.dirname(input.datapackage),
         figures=lambda wildcards, input: os.path.dirname(input.synthesis_pdf),
@@ -75,10 +79,6 @@ rule build_report:
             (os.path.dirname(path) for path in input.rendered if path.endswith(".tex")), f"{REPORT}/tables"
         ),
         title=config["report"]["title"],
-    conda:
-        "../envs/paperfig.yaml"
-    log:
-        "logs/build_report.log",
     shell:
         run_script("build_report.py") + " --processed {params.processed:q} --figures {params.figures:q}"
         " --tables {params.tables:q} --title {params.title:q} --html {output.html:q}"
@@ -93,10 +93,10 @@ rule compile_report_pdf:
         tables=rendered_files("tex"),
     output:
         pdf=report(f"{REPORT}/report.pdf", caption="../report/report.rst", category="Report"),
-    conda:
-        "../envs/paperfig.yaml"
     log:
         "logs/compile_report_pdf.log",
+    conda:
+        "../envs/paperfig.yaml"
     shell:
         run_script("compile_pdf.py") + " {input.tex:q} {output.pdf:q} --log {log:q}"
 
@@ -111,9 +111,9 @@ rule overleaf_zip:
         tables=rendered_files("tex"),
     output:
         f"{REPORT}/overleaf.zip",
-    conda:
-        "../envs/paperfig.yaml"
     log:
         "logs/overleaf_zip.log",
+    conda:
+        "../envs/paperfig.yaml"
     shell:
         run_script("overleaf_zip.py") + " {input.tex:q} {output:q} --log {log:q}"
