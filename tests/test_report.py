@@ -137,6 +137,7 @@ def make_processed(root: Path, hostile: str = "", synthesis: bool = True) -> dic
 
     # re-drawn figures and re-rendered tables, as the other stages would write them
     _draw(figures / FIG, "chart")
+    _draw(figures / "checks", "checks")  # as the checks_figure rule would draw it
     doc = contract.empty_parsed(PAGE, "003_page", "page")
     doc["tables"], doc["table_values"] = summaries, values
     for tid in (TAB, TAB2):
@@ -208,7 +209,7 @@ class _Links(HTMLParser):
 
 def test_context_numbers_once(tmp_path):
     _, context = build(tmp_path)
-    assert [f["ref"]["name"] for f in context["figures"]] == ["Figure 1", "Figure 2"]
+    assert [f["ref"]["name"] for f in context["figures"]] == ["Figure 1", "Figure 2", "Figure 3"]
     assert [t["ref"]["name"] for t in context["tables"]] == ["Table 1", "Table 2"]
     assert [t["table_id"] for t in context["tables"]] == [TAB, TAB2]
     assert context["title"] == "paperfig survey: Small BERT: which one is the best?"
@@ -219,7 +220,34 @@ def test_context_numbers_once(tmp_path):
     assert context["checks"][2]["items"][0]["target"]["anchor"] == f"tab-{TAB}"  # by line range
     assert context["corrections"][0]["target"]["name"] == "Table 1"
     assert len(context["unreproducible"]) == 2 and len(context["compression"]) == 1
-    assert context["synthesis"]["figure"]["ref"]["name"] == "Figure 2"
+    assert context["checks_figure"]["ref"]["name"] == "Figure 2"  # in the checks section, before the synthesis
+    assert context["synthesis"]["figure"]["ref"]["name"] == "Figure 3"
+
+
+def test_labels_are_readable_and_stable(tmp_path):
+    _, context = build(tmp_path)
+    assert [f["ref"]["label"] for f in context["figures"]] == ["fig:000-chart-1", "fig:checks", "fig:synthesis"]
+    assert [t["ref"]["label"] for t in context["tables"]] == ["tab:003-page-1", "tab:003-page-2"]
+    assert [d["ref"]["label"] for d in context["documents"]] == ["sec:doc-000-chart", "sec:doc-003-page"]
+    assert context["documents"][1]["papers"][0]["ref"]["label"] == "sec:paper-003-page-1"
+    # figures from the report folder itself, a citation where each source appears
+    tex = render_latex(context)
+    assert "../" not in tex and "{figures/000_chart-fig1.pdf}" in tex and "{figures/checks.pdf}" in tex
+    assert r"\paperfiglabelas{tab:003-page-1}\input{tables/003_page-tab1.tex}" in tex
+    assert r"\cite{zhao-extreme}" in tex and r"\cite{small-bert}" in tex
+    assert [e["key"] for e in context["bibliography"]] == ["small-bert", "zhao-extreme"]
+    assert tex.index(r"\section{Checks}") < tex.index("{figures/checks.pdf}") < tex.index(r"\section{Claims")
+    page = render_html(context)
+    assert page.index('id="sec-checks"') < page.index('id="fig-checks"') < page.index('id="sec-claims"')
+
+
+def test_no_bibliography_without_sources(tmp_path):
+    paths = make_processed(tmp_path)
+    for name in ("papers", "documents"):
+        write_csv(paths["processed"] / contract.CSV_NAMES[name], [], contract.PARSED_TABLES.get(name)
+                  or contract.DOCUMENTS)
+    context = build_context(paths["processed"], paths["figures"], paths["tables"], {"report_dir": paths["report"]})
+    assert context["bibliography"] == [] and r"\bibliography" not in render_latex(context)
 
 
 def test_sources_overview_counts_the_numbers_of_each_document(tmp_path):
@@ -240,7 +268,7 @@ def test_html_self_contained_and_links_resolve(tmp_path):
     assert len(parser.ids) == len(set(parser.ids)), "duplicate ids"
     internal = [h for h in parser.hrefs if h.startswith("#")]
     assert internal and all(h[1:] in parser.ids for h in internal), set(internal) - {"#" + i for i in parser.ids}
-    assert len(parser.imgs) == 2 and all(src.startswith("data:image/png;base64,") for src in parser.imgs)
+    assert len(parser.imgs) == 3 and all(src.startswith("data:image/png;base64,") for src in parser.imgs)
     text = " ".join(parser.text)
     for needed in ("Table 1.", "Figure 1", "88.5/84.3", "85.3 (\u22125.6)", "1.64x", "OCR misread",
                    "Figure 2: Pruning curves", "1/6: 84 => 78", "Memory³ α→β", "supported"):

@@ -36,6 +36,8 @@ _STOPWORDS = frozenset("a an and as at by for from in into is of on or the to vi
 _YEAR = re.compile(r"(?<![0-9])(19[0-9]{2}|20[0-9]{2})(?![0-9])")
 _ET_AL = re.compile(r"\s*,?\s*(?:et\.?\s*al\.?|and\s+others)\s*$", re.IGNORECASE)
 _ANONYMOUS = re.compile(r"^\s*anonymous\b", re.IGNORECASE)
+#: A year after the last name ("Zhao et al. (2020)", "Li, 2021"): the year, not part of a name.
+_TRAILING_YEAR = re.compile(r"[\s,;]*\(?(?<![0-9])(?:19|20)[0-9]{2}(?![0-9])\)?[\s.]*$")
 
 
 def bib_text(text) -> str:
@@ -145,6 +147,8 @@ def bib_entries(papers: Iterable[dict], documents: Iterable[dict]) -> list[dict]
     taken: set[str] = set()
     for entry in entries:
         entry["year"] = _year(entry["names"])
+        if entry["year"]:
+            entry["names"] = [n for n in (_TRAILING_YEAR.sub("", n) for n in entry["names"]) if n.strip()]
         named = [n for n in _split_et_al(entry["names"])[0] if n.strip()]
         base = base_key(entry["title"], named, entry["year"])
         key, n = base, 1
