@@ -130,3 +130,20 @@ def test_the_checks_table_is_the_shared_model():
     assert isinstance(t, Table) and isinstance(t, check_tables.Table)
     assert t.meta is t.table_row and t.is_score_column("Acc")
     assert [r["label"] for r in t.row_list] == ["a", "b"]
+
+
+def test_the_renderer_draws_from_the_shared_model():
+    """table_render.model_of builds its display frame from a tablemodel.Table: rows in row_idx
+    order, columns in the model's order, a pair and its delta in one cell."""
+    from paperfig import table_render
+
+    values = [value(1, "b", "Acc", val="70.0"),
+              value(0, "a", "Acc", "first", "88.5"), value(0, "a", "Acc", "second", "84.3"),
+              value(0, "a", "Size", val="50", unit="%")]
+    t = Table.from_records(table_row(["Size", "Acc"]), values)
+    model = table_render.model_of(t)
+    assert list(model.column_labels.values()) == ["Size", "Acc"]
+    assert list(model.row_labels.values()) == ["a", "b"]
+    assert [str(x) for x in model.frame.iloc[0]] == ["50%", "88.5/84.3"]
+    assert [str(x) for x in model.frame.iloc[1]] == ["", "70.0"]
+    assert model.source_file == "t.txt"

@@ -1,7 +1,9 @@
 """Re-render one table of a parsed document as LaTeX and HTML with pandas Styler.
 
 The table's layout (column order, row order, caption, lines) comes from its ``tables``
-record, the cells from its ``table_values`` records (see ``paperfig.contract``). One
+record, the cells from its ``table_values`` records (see ``paperfig.contract``), read as the
+shared row x column model ``paperfig.tablemodel.Table`` (:func:`model_of` builds the display
+from one; the checks and the synthesis read the same model). One
 DataFrame of display strings is built — ``–`` for a printed dash, pairs as ``88.5/84.3``,
 deltas as ``85.3 (−5.6)``, units as printed — and the same Styler formatting renders both
 outputs; only the escaping and the markup of the marks differ:
@@ -26,6 +28,7 @@ from .errors import PaperfigError
 from .latex import escape_latex, safe_label
 from .numbers import normalise_digits
 from .tablelayout import is_unnamed_group
+from .tablemodel import Table
 
 #: Packages a document needs to \input a rendered table.
 LATEX_PACKAGES = ("booktabs", "adjustbox", "xcolor", "multirow", "textcomp")
@@ -192,29 +195,37 @@ def split_caption(caption: str) -> tuple[str, str]:
 
 
 def build_model(doc: dict, table_id: str) -> TableModel:
-    """The display DataFrame and marks of one table (shared by both renderings)."""
-    import pandas as pd
-
+    """The display DataFrame and marks of one table of a parsed document (shared by both
+    renderings): its ``tables`` row and values as a :class:`paperfig.tablemodel.Table`."""
     layout = _find_layout(doc, table_id)
     values = [v for v in doc.get("table_values", []) if _text(v.get("table_id")) == table_id]
-    source_file = _text(layout.get("source_file")) or _text(doc.get("source_file"))
+    table = Table.from_records(layout, values, table_id)
+    return model_of(table, _text(layout.get("source_file")) or _text(doc.get("source_file")))
 
-    columns = [_text(c) for c in _as_list(layout.get("columns"))]
-    for v in values:
-        if _text(v.get("column")) not in columns:
-            columns.append(_text(v.get("column")))
+
+def model_of(table: Table, source_file: str = "") -> TableModel:
+    """The display DataFrame and marks built from the shared table model: its columns and
+    rows, plus the rows its ``tables`` row lists without any value (display only)."""
+    import pandas as pd
+
+    layout = table.table_row
+    table_id = table.table_id
+    source_file = source_file or _text(layout.get("source_file")) or table.source_file
+
+    columns = list(table.columns)
     col_key = {name: f"c{i}" for i, name in enumerate(columns)}
     column_labels = {f"c{i}": name for i, name in enumerate(columns)}
 
     # Rows: every row_idx that has values, plus rows of the layout without any value.
     rows: dict[int, dict] = {}
-    for v in values:
-        idx = int(_text(v.get("row_idx")) or 0)
-        info = rows.setdefault(idx, {"label": _text(v.get("row_label")), "group": _text(v.get("row_group"))})
-        if not info["label"]:
-            info["label"] = _text(v.get("row_label"))
-        if not info["group"]:
-            info["group"] = _text(v.get("row_group"))
+    cells: dict[tuple[int, str], list[dict]] = {}
+    for key, row in table.rows.items():
+        idx = key if isinstance(key, int) else 0
+        info = rows.setdefault(idx, {"label": row["label"], "group": row["group"]})
+        info["label"] = info["label"] or row["label"]
+        info["group"] = info["group"] or row["group"]
+        for name, records in row["records"].items():
+            cells.setdefault((idx, name), []).extend(records)
     layout_labels = [_text(x) for x in _as_list(layout.get("row_labels"))]
     if layout_labels and len(layout_labels) > len(rows):
         base = 0 if all(i < len(layout_labels) and layout_labels[i] == r["label"] for i, r in rows.items()) else 1
@@ -227,10 +238,6 @@ def build_model(doc: dict, table_id: str) -> TableModel:
     order = sorted(rows)
     # Group rows only when the groups say something the row labels do not.
     grouped = any(rows[i]["group"] for i in order) and any(rows[i]["group"] != rows[i]["label"] for i in order)
-
-    cells: dict[tuple[int, str], list[dict]] = {}
-    for v in values:
-        cells.setdefault((int(_text(v.get("row_idx")) or 0), _text(v.get("column"))), []).append(v)
 
     width = max(3, len(str(order[-1])) if order else 1)
     row_key = {i: f"r{i:0{width}d}" for i in order}
