@@ -1,9 +1,10 @@
 """The data contract: the tidy tables every stage reads and writes.
 
-Each parsed document becomes one JSON object (``data/processed/docs/<doc_id>/parsed.json``)
-whose keys are the table names below, each a list of records with exactly these columns
-(more columns may follow the listed ones). The combine stage concatenates the records of all
-documents into ``data/processed/<table>.csv`` in this column order.
+Each document becomes one JSON object (``data/processed/docs/<doc_id>/checked.json``: its
+records after corrections, with its checks) whose keys are the table names below, each a list
+of records with exactly these columns (more columns may follow the listed ones). The combine
+stage concatenates the records of all documents into the CSVs of ``CSV_NAMES`` in
+``data/processed/``, in this column order.
 
 Numbers are stored as their printed text (see ``paperfig.numbers.decimal_text``); an empty
 string means "not given". ``line_no`` is always the 1-based line in the raw file and ``raw``
@@ -111,7 +112,10 @@ PARSED_TABLES = {
     "parse_notes": PARSE_NOTES,
 }
 
-#: File names of the combined CSVs in data/processed/ (contract names from the issues).
+#: File names of the combined CSVs in data/processed/, by contract table name (the keys of
+#: PARSED_TABLES, of checked.json and of the datapackage resources). Two differ from their
+#: file: the table of values ``table_values`` is published as ``tables.csv`` and the per-table
+#: summary ``tables`` as ``table_summary.csv`` (the file names are the documented interface).
 CSV_NAMES = {
     "points": "points.csv",
     "axes": "axes.csv",
