@@ -483,3 +483,13 @@ def test_short_lines_without_a_row_pattern_are_no_stacked_table():
     from paperfig.tableforms import find_grids
 
     assert find_grids(["Anna Novak", "Ravi Iyer", "Example University", "2021", "Canada", "Mei Lin", "7"]) == []
+
+
+def test_a_latex_row_printed_over_several_lines_keeps_each_cell_on_its_line():
+    from paperfig.tableforms import find_grids
+
+    lines = ["\\begin{tabular}{lccc}", "Method & MNLI & QQP", "& SST-2 \\\\", "BERT & 84.6 & 71.2",
+             "& 93.5 \\\\", "\\end{tabular}"]
+    (grid,) = find_grids(lines)
+    assert grid.rows == [(2, ["Method", "MNLI", "QQP", "SST-2"]), (4, ["BERT", "84.6", "71.2", "93.5"])]
+    assert grid.cell_lines == [[2, 2, 2, 3], [4, 4, 4, 5]]

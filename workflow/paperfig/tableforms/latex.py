@@ -379,11 +379,15 @@ def _read_body(body: str, offset: int, doc: Text, form_env: str, notes: list,
             caption = (line_no, clean_latex(stripped, unknown))
             continue
         cells_: list[str] = []
-        for _, raw in raw_cells:
-            cells_.extend(_cells(raw, unknown))
+        lines_: list[int] = []
+        for cell_offset, raw in raw_cells:
+            got = _cells(raw, unknown)
+            cells_.extend(got)
+            lead = len(raw) - len(raw.lstrip())
+            lines_.extend([doc.line_of(offset + cell_offset + lead)] * len(got))
         if not any(cells_):
             continue  # a spacer row (\\[-1ex], & & \\)
-        segment.append((line_no, cells_))
+        segment.append((line_no, cells_, lines_))
     rows.extend(segment)
     return rows, caption
 
@@ -450,6 +454,9 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             notes.append((first, "latex_command",
                           f"LaTeX commands not known to the table reader, their text kept: {names}"))
         taken |= span
-        grids.append(Grid(form="latex", first_line=first, last_line=last, rows=rows,
-                          lines=sorted(span), notes=notes, caption=caption))
+        cell_lines = [lines_ for _, _, lines_ in rows]
+        several = any(len(set(ls)) > 1 for ls in cell_lines)  # a row printed over several lines
+        grids.append(Grid(form="latex", first_line=first, last_line=last,
+                          rows=[(ln, cells_) for ln, cells_, _ in rows], lines=sorted(span), notes=notes,
+                          caption=caption, cell_lines=cell_lines if several else None))
     return grids
