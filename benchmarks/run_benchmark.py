@@ -20,9 +20,17 @@ render groups and outputs, every job an empty checksum; one manifest per documen
 real build's render settings, so the floor plans the same jobs as the real build).
 
 Each scenario is measured as wall time, CPU time (user+sys of the whole process tree, from
-``os.wait4``), the largest process's peak RSS (``ru_maxrss`` of the tree), the peak RSS of the
-largest *job* (VmHWM of every descendant except Snakemake itself, sampled from /proc) and the
-peak RSS of the whole run (sum over the tree, sampled). After the clean build every known value
+``os.wait4``; Snakemake's own process apart, sampled from /proc), the largest process's peak
+RSS (``ru_maxrss`` of the tree), the peak RSS of the largest *job* (VmHWM of every descendant
+except Snakemake itself, sampled from /proc), of the largest job of each kind (the script it
+runs: extract_document, render_batch, build_report, ...) and of the whole run (sum over the
+tree, sampled).
+
+What is measured is one snapshot of the sources for every size: the working tree, or with
+``--commit REV`` that commit (``git archive``: other people's uncommitted edits stay out).
+Every copy is byte-compiled before it runs (``compileall``), as an installed package or a
+second run would be: without it every job would compile paperfig's modules again when
+``PYTHONDONTWRITEBYTECODE`` is set. After the clean build every known value
 of a synthetic corpus is looked up in data/processed/points.csv and tables.csv by
 (source_file, line_no, value); recall below 100% makes the script exit 1 (after writing the
 Markdown). Results go to stdout and, as Markdown with the issue's targets, to ``--markdown``.
@@ -53,6 +61,8 @@ sys.path.insert(0, str(ROOT / "workflow"))
 
 import make_corpus  # noqa: E402
 
+#: The floor's Snakefile: benchmarks/floor/Snakefile of the snapshot measured (main() sets it).
+FLOOR_SNAKEFILE = {"path": HERE / "floor" / "Snakefile"}
 NOPDF_TARGETS = ("data/processed/checks.passed", "report/report.html")
 #: Everything after this line of the Markdown file is kept when the benchmark rewrites it
 #: (a hand-written analysis of the numbers above it).
@@ -60,12 +70,13 @@ KEEP_MARKER = "<!-- analysis below: kept when run_benchmark.py rewrites this fil
 GENERATED = ("data/processed", "figures", "logs", ".snakemake")
 SCENARIOS = ("clean", "+pdf", "noop", "edit", "clean+pdf")
 
-# The issue's targets.
-NOOP_RATIO = 1.5
-SEEDS_CLEAN_S = 10.0
-EDIT_S = 5.0
+# The targets (issue #14).
+NOOP_RATIO = 1.2
+SEEDS_CLEAN_S = 5.0
+EDIT_S = 3.0
 MARGINAL_S = 0.3
-JOB_MB = 500.0
+CLEAN_500_S = 150.0
+JOB_MB = 300.0
 
 
 # ------------------------------------------------------------------------------------------
@@ -109,6 +120,29 @@ def _status_kb(pid: int) -> tuple[int, int, str]:
     return rss, hwm, cmd
 
 
+_SCRIPT = re.compile(r"scripts/(\w+)\.py\b")
+
+
+def job_kind(cmd: str) -> str:
+    """The kind of a job from its command line: the workflow script it runs ('' for a shell
+    wrapper or anything else)."""
+    m = _SCRIPT.search(cmd)
+    return m.group(1) if m and not cmd.startswith(("/bin/sh", "/bin/bash", "bash ", "sh ")) else ""
+
+
+_CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _cpu_seconds(pid: int) -> float:
+    """utime + stime of a live process (0.0 if gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / _CLK_TCK
+
+
 class _Sampler(threading.Thread):
     """Samples the process tree of ``pid`` every ``interval`` seconds."""
 
@@ -121,6 +155,8 @@ class _Sampler(threading.Thread):
         self.job_hwm_kb = 0
         self.solver_hwm_kb = 0
         self.job_cmd = ""
+        self.kind_hwm_kb: dict[str, int] = {}  # job kind (its script) -> largest VmHWM
+        self.main_cpu = 0.0  # Snakemake's own user+sys seconds (last sample)
 
     def run(self) -> None:
         main_cmd = None
@@ -132,21 +168,28 @@ class _Sampler(threading.Thread):
                 if pid == self.pid:
                     self.main_hwm_kb = max(self.main_hwm_kb, hwm)
                     main_cmd = cmd or main_cmd
+                    self.main_cpu = _cpu_seconds(pid) or self.main_cpu
                 elif cmd == main_cmd or _status_kb(pid)[2] != cmd:
                     continue  # Snakemake forked, not yet (or just) exec'd: VmHWM may be Snakemake's
                 elif "solverdir" in cmd or "pulp" in cmd:
                     self.solver_hwm_kb = max(self.solver_hwm_kb, hwm)  # Snakemake's ILP scheduler
-                elif hwm > self.job_hwm_kb:
-                    self.job_hwm_kb, self.job_cmd = hwm, cmd
+                else:
+                    kind = job_kind(cmd)
+                    if kind:
+                        self.kind_hwm_kb[kind] = max(self.kind_hwm_kb.get(kind, 0), hwm)
+                    if hwm > self.job_hwm_kb:
+                        self.job_hwm_kb, self.job_cmd = hwm, cmd
             self.total_peak_kb = max(self.total_peak_kb, total)
             self.stop.wait(self.interval)
 
 
-def measure(cmd: list[str], cwd: Path, log: Path, timeout: float) -> dict:
-    # PYTHONPATH: the jobs import the copy's paperfig package, not the editable install of the
-    # working tree (which may change while the benchmark runs).
+def measure(cmd: list[str], cwd: Path, log: Path, timeout: float, package_dir: Path | None = None) -> dict:
+    # PYTHONPATH: the jobs import the copy's paperfig package (in package_dir, default
+    # cwd/workflow), not the editable install of the working tree (which may change while the
+    # benchmark runs).
+    package_dir = package_dir or cwd / "workflow"
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", SOURCE_DATE_EPOCH="1700000000",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(cwd / "workflow"), os.environ.get("PYTHONPATH")])))
+               PYTHONPATH=os.pathsep.join(filter(None, [str(package_dir), os.environ.get("PYTHONPATH")])))
     with open(log, "w") as out:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env,
@@ -185,6 +228,8 @@ def measure(cmd: list[str], cwd: Path, log: Path, timeout: float) -> dict:
         "job_mb": sampler.job_hwm_kb / 1024,
         "job_cmd": sampler.job_cmd,
         "snakemake_mb": sampler.main_hwm_kb / 1024,
+        "snakemake_cpu": sampler.main_cpu,
+        "kind_mb": {k: v / 1024 for k, v in sorted(sampler.kind_hwm_kb.items())},
         "solver_mb": sampler.solver_hwm_kb / 1024,
         "total_mb": sampler.total_peak_kb / 1024,
         "jobs": int(steps[-1][0]) if steps else 0,
@@ -272,7 +317,7 @@ def prepare_floor(floor: Path, work: Path, manifests: dict[str, dict]) -> None:
         shutil.copy2(work / "config" / name, floor / "config" / name)
     (floor / "config" / "paperfig.mplstyle").write_text("# floor\n")
     (floor / "report").mkdir()
-    shutil.copy2(HERE / "floor" / "Snakefile", floor / "Snakefile")
+    shutil.copy2(FLOOR_SNAKEFILE["path"], floor / "Snakefile")
     for doc, man in manifests.items():
         (floor / "manifests" / f"{doc}.json").write_text(json.dumps(man))
     render = floor_render_settings(work)
@@ -368,17 +413,21 @@ def run_size(n: int, args, results: dict, log) -> None:
     logs = Path(args.work) / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     expected = make_corpus.prepare_workdir(work, n, seed=args.seed, root=args.snapshot)
+    byte_compile(work)
     if args.no_fail_on_error:
         cfg = work / "config" / "config.yaml"
         cfg.write_text(cfg.read_text().replace("fail_on_error: true", "fail_on_error: false"))
     res: dict = {"real": {}, "floor": {}, "docs": len(list((work / "data" / "raw").iterdir()))}
     results[n] = res
 
-    def step(kind: str, name: str, where: Path, *targets: str) -> dict:
+    def step(kind: str, name: str, where: Path, *targets: str) -> dict | None:
+        if name not in args.scenarios:
+            return None
         snakefile = None
         log(f"N={n} {kind:5} {name:9} ...")
         r = measure(snakemake_cmd(args.cores, *targets, snakefile=snakefile), where,
-                    logs / f"n{n}-{kind}-{name.replace('+', '_')}.log", args.timeout)
+                    logs / f"n{n}-{kind}-{name.replace('+', '_')}.log", args.timeout,
+                    package_dir=work / "workflow")  # the floor too: its render groups come from paperfig
         res[kind][name] = r
         flag = "" if r["rc"] == 0 else (" TIMEOUT" if r["timeout"] else f" FAILED rc={r['rc']} (see {r['log']})")
         log(f"N={n} {kind:5} {name:9} wall {r['wall']:8.2f} s  cpu {r['cpu']:8.2f} s  jobs {r['jobs']:5d}  "
@@ -386,17 +435,17 @@ def run_size(n: int, args, results: dict, log) -> None:
         return r
 
     # real workflow
-    r = step("real", "clean", work, *NOPDF_TARGETS)
+    r = step("real", "clean", work, *NOPDF_TARGETS) or {"rc": 1, "timeout": True}
     if expected and r["timeout"]:
         res["recall"] = {"not_measured": "the clean build hit --timeout before the CSVs were written"}
     else:
         res["recall"] = recall(work, expected) if expected else None
-    if r["rc"] == 0 or not r["timeout"]:
+    if (r["rc"] == 0 or not r["timeout"]) and "clean" in res["real"]:
         step("real", "+pdf", work)
         step("real", "noop", work)
         res["edit"] = edit_one_value(work / "data" / "raw")
         step("real", "edit", work, *NOPDF_TARGETS)
-    if n in args.pdf_clean_sizes:
+    if n in args.pdf_clean_sizes and "clean+pdf" in args.scenarios:
         wipe_outputs(work)
         step("real", "clean+pdf", work)
 
@@ -412,15 +461,46 @@ def run_size(n: int, args, results: dict, log) -> None:
     settings = floor_render_settings(work)
     res["render_jobs"] = len(render_batches(manifests, settings["documents_per_job"], settings["min_jobs"]))
     prepare_floor(floor, work, manifests)
+    if args.no_floor:
+        return
     step("floor", "clean", floor, *NOPDF_TARGETS)
     step("floor", "+pdf", floor)
     step("floor", "noop", floor)
     path = floor / "data" / "raw" / res["edit"]["file"] if "edit" in res else next((floor / "data" / "raw").iterdir())
     path.write_text(path.read_text() + "\n")
     step("floor", "edit", floor, *NOPDF_TARGETS)
-    if n in args.pdf_clean_sizes:
+    if n in args.pdf_clean_sizes and "clean+pdf" in args.scenarios:
         wipe_outputs(floor)
         step("floor", "clean+pdf", floor)
+
+
+def byte_compile(work: Path) -> None:
+    """Byte-compile the copy's Python sources (see the module docstring)."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "-j", "0", str(work / "workflow")], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def snapshot_sources(dest: Path, commit: str | None) -> str:
+    """Copy the sources to measure into ``dest`` (the working tree, or ``commit`` through
+    ``git archive``); returns what was copied, for the Markdown."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    if not commit:
+        make_corpus.copy_sources(dest)
+        shutil.copytree(HERE / "floor", dest / "benchmarks" / "floor")
+        return "the working tree"
+    sha = subprocess.run(["git", "rev-parse", "--verify", f"{commit}^{{commit}}"], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.strip()
+    exported = dest.with_name(dest.name + "-git")
+    if exported.exists():
+        shutil.rmtree(exported)
+    exported.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", "--format=tar", sha], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(exported)], input=archive.stdout, check=True)
+    make_corpus.copy_sources(dest, root=exported)
+    shutil.copytree(exported / "benchmarks" / "floor", dest / "benchmarks" / "floor")
+    shutil.rmtree(exported)
+    return f"commit {sha[:12]}"
 
 
 def _get(res: dict, kind: str, name: str) -> dict | None:
@@ -446,13 +526,14 @@ def table_rows(results: dict) -> list[list[str]]:
             if r.get("derived"):
                 status += " (= clean + +pdf)"
             ratio = f"{r['wall'] / f['wall']:.1f}x" if f and f["wall"] > 0 and not (r["timeout"] or f["timeout"]) else ""
-            rows.append([str(n), name, f"{r['wall']:.1f}", f"{r['cpu']:.1f}", str(r["jobs"]),
+            sm_cpu = f"{r['snakemake_cpu']:.1f}" if r.get("snakemake_cpu") else ""
+            rows.append([str(n), name, f"{r['wall']:.1f}", f"{r['cpu']:.1f}", sm_cpu, str(r["jobs"]),
                          f"{r['job_mb']:.0f}", f"{r['snakemake_mb']:.0f}", f"{r['total_mb']:.0f}",
                          f"{f['wall']:.1f}" if f else "", f"{f['cpu']:.1f}" if f else "", ratio, status])
     return rows
 
 
-HEADER = ["N", "scenario", "wall s", "CPU s", "jobs", "peak job MB", "snakemake MB", "run peak MB",
+HEADER = ["N", "scenario", "wall s", "CPU s", "snakemake CPU s", "jobs", "peak job MB", "snakemake MB", "run peak MB",
           "floor wall s", "floor CPU s", "ratio to floor", "status"]
 
 
@@ -465,81 +546,104 @@ def marginal(results: dict, kind: str, name: str) -> float | None:
     return (rb["wall"] - ra["wall"]) / (b - a)
 
 
-def estimated_wall(results: dict, n: int) -> float | None:
-    """Wall time of a clean build (no PDF) that hit the timeout, extrapolated from the share of
-    its jobs that finished (rough: the early jobs, the extractions, are the light ones). The
-    job total: one extraction per document + the render jobs + combine, checks_gate,
-    synthesis, build_report and all."""
-    res = results[n]
-    r = _get(res, "real", "clean")
-    if not (r and r["timeout"] and r["jobs"] and res.get("render_jobs")):
-        return None
-    total = res["docs"] + res["render_jobs"] + 5
-    return r["wall"] * total / r["jobs"]
+def _ok(r: dict | None) -> bool:
+    return bool(r) and r["rc"] == 0 and not r["timeout"]
 
 
 def targets(results: dict) -> list[tuple[str, str, str, str]]:
+    """(target, measured, verdict, note) for each target of issue #14."""
     out = []
 
     def verdict(ok: bool | None) -> str:
         return "n/a" if ok is None else ("**met**" if ok else "**missed**")
 
-    # no-op within 1.5x of the floor's no-op, at every size
+    def floor_note(n: int, name: str) -> str:
+        f = _get(results[n], "floor", name) if n in results else None
+        return f"floor {f['wall']:.1f} s" if f else ""
+
+    # N=500 clean build
+    r = _get(results[500], "real", "clean") if 500 in results else None
+    out.append((f"N=500 clean build (PDF excluded) <= {CLEAN_500_S:.0f} s",
+                f"{r['wall']:.1f} s" + ("" if _ok(r) else " (not finished)") if r else "",
+                verdict(_ok(r) and r["wall"] <= CLEAN_500_S if r else None), floor_note(500, "clean")))
+    m = marginal(results, "real", "clean")
+    big = max(results)
+    big_clean = _get(results[big], "real", "clean")
+    note, ok = "", (m <= MARGINAL_S if m is not None else None)
+    mf = marginal(results, "floor", "clean")
+    if mf is not None:
+        note = f"floor {mf:.3f} s"
+    if big_clean and big_clean["timeout"]:
+        note += f"; the N={big} build hit --timeout after {big_clean['wall']:.0f} s: a lower bound"
+        ok = False if m is not None and m > MARGINAL_S else None
+    out.append((f"marginal cost per added document <= {MARGINAL_S} s wall (between the two largest N)",
+                f"{m:.2f} s" if m is not None else "", verdict(ok), note))
+    r = _get(results[5], "real", "clean") if 5 in results else None
+    out.append((f"clean build of the five seeds (PDF excluded) <= {SEEDS_CLEAN_S:.0f} s",
+                f"{r['wall']:.1f} s" + ("" if r["rc"] == 0 else f" (run failed, rc={r['rc']})") if r else "",
+                verdict(_ok(r) and r["wall"] <= SEEDS_CLEAN_S if r else None), floor_note(5, "clean")))
+    parts, oks, floors = [], [], []
+    for n, res in results.items():
+        r = _get(res, "real", "edit")
+        if r:
+            parts.append(f"N={n}: {r['wall']:.1f} s")
+            oks.append(_ok(r) and r["wall"] <= EDIT_S)
+            floors.append(f"N={n}: {floor_note(n, 'edit')}")
+    out.append((f"one-value edit (PDF excluded) <= {EDIT_S:.0f} s", "; ".join(parts),
+                verdict(all(oks) if oks else None), "; ".join(floors)))
     parts, oks = [], []
     for n, res in results.items():
         r, f = _get(res, "real", "noop"), _get(res, "floor", "noop")
         if r and f and r["rc"] == 0:
             parts.append(f"N={n}: {r['wall']:.1f} s vs {f['wall']:.1f} s ({r['wall'] / f['wall']:.2f}x)")
             oks.append(r["wall"] <= NOOP_RATIO * f["wall"])
-    out.append((f"no-op within {NOOP_RATIO}x of Snakemake's no-op on the same DAG", "; ".join(parts),
+    out.append((f"no-op <= {NOOP_RATIO}x Snakemake's no-op on the same DAG", "; ".join(parts),
                 verdict(all(oks) if oks else None), ""))
-    r = _get(results[5], "real", "clean") if 5 in results else None
-    out.append((f"clean build of the five seeds (PDF excluded) under {SEEDS_CLEAN_S:.0f} s",
-                f"{r['wall']:.1f} s" + ("" if r["rc"] == 0 else f" (run failed, rc={r['rc']})") if r else "",
-                verdict(r["wall"] < SEEDS_CLEAN_S and r["rc"] == 0 if r else None), ""))
-    parts, oks = [], []
-    for n, res in results.items():
-        r = _get(res, "real", "edit")
-        if r:
-            parts.append(f"N={n}: {r['wall']:.1f} s")
-            oks.append(r["wall"] < EDIT_S and r["rc"] == 0)
-    out.append((f"one-edit rebuild (PDF excluded) under {EDIT_S:.0f} s", "; ".join(parts),
-                verdict(all(oks) if oks else None), ""))
-    m = marginal(results, "real", "clean")
-    big = max(results)
-    big_clean = _get(results[big], "real", "clean")
-    note, ok = "", (m < MARGINAL_S if m is not None else None)
-    if big_clean and big_clean["timeout"]:
-        est = estimated_wall(results, big)
-        note = f"the N={big} build hit --timeout after {big_clean['wall']:.0f} s: {m:.2f} s is a lower bound"
-        if est is not None:
-            small = max(n for n in results if n < big and n != 5)
-            m_est = (est - _get(results[small], "real", "clean")["wall"]) / (big - small)
-            total = round(est * big_clean["jobs"] / big_clean["wall"])
-            note += (f"; at the rate it ran ({big_clean['jobs']} of {total} jobs) the build would take "
-                     f"~{est:.0f} s, i.e. roughly {m_est:.0f} s per document")
-            ok = m_est < MARGINAL_S
-        elif m is not None and m < MARGINAL_S:
-            ok = None
-    out.append((f"marginal cost per added document under {MARGINAL_S} s wall at N={big}",
-                f"{m:.2f} s" + (" or more" if big_clean and big_clean["timeout"] else "") if m is not None else "",
-                verdict(ok), note))
-    peak = max((_get(res, "real", s)["job_mb"] for res in results.values() for s in SCENARIOS
-                if _get(res, "real", s)), default=None)
+    r = _get(results[5000], "real", "clean") if 5000 in results else None
+    out.append(("N=5,000 runs to the end (report included)",
+                (f"{r['wall']:.0f} s" if _ok(r) else f"stopped after {r['wall']:.0f} s, {r['jobs']} jobs done")
+                if r else "", verdict(_ok(r) if r else None), floor_note(5000, "clean")))
+    peak = {n: max((_get(res, "real", s)["job_mb"] for s in SCENARIOS if _get(res, "real", s)), default=0.0)
+            for n, res in results.items()}
+    at = 500 if 500 in peak else max(peak)
     sm = max((_get(res, "real", s)["snakemake_mb"] for res in results.values() for s in SCENARIOS
               if _get(res, "real", s)), default=0)
-    unfinished = [str(n) for n, res in results.items() if (_get(res, "real", "clean") or {}).get("timeout")]
-    note = f"Snakemake itself (not a job) peaked at {sm:.0f} MB"
-    if unfinished:
-        note += f"; N={', '.join(unfinished)}: the combine/synthesis/report jobs never ran (timeout)"
-    out.append((f"peak memory per job under {JOB_MB:.0f} MB", f"{peak:.0f} MB" if peak is not None else "",
-                verdict(peak < JOB_MB if peak is not None else None), note))
+    out.append((f"peak memory per job <= {JOB_MB:.0f} MB at N={at}", f"{peak[at]:.0f} MB",
+                verdict(peak[at] <= JOB_MB), f"Snakemake itself (not a job) peaked at {sm:.0f} MB"))
+    growth = report_growth(results)
+    out.append(("the report job's memory grows no faster than the survey", growth[0], verdict(growth[1]), growth[2]))
     return out
+
+
+def kind_peaks(results: dict, kind: str) -> dict[int, float]:
+    """N -> the largest peak RSS (MB) of the jobs of one kind over every real scenario."""
+    out = {}
+    for n, res in results.items():
+        vals = [(_get(res, "real", s) or {}).get("kind_mb", {}).get(kind, 0.0) for s in SCENARIOS]
+        if max(vals, default=0.0):
+            out[n] = max(vals)
+    return out
+
+
+def report_growth(results: dict) -> tuple[str, bool | None, str]:
+    """The report job's peak RSS per N, and whether its growth beyond the empty-survey
+    baseline (the seeds' report) is at most proportional to the number of documents."""
+    peaks = kind_peaks(results, "build_report")
+    if len(peaks) < 2:
+        return ("", None, "needs two sizes")
+    sizes = sorted(peaks)
+    text = "; ".join(f"N={n}: {peaks[n]:.0f} MB" for n in sizes)
+    base = peaks[sizes[0]]
+    ratios = [(peaks[b] - base) / (peaks[a] - base) / (b / a) for a, b in zip(sizes[1:], sizes[2:])
+              if peaks[a] - base > 1.0]
+    per_doc = [(peaks[n] - base) / n for n in sizes[1:]]
+    note = "beyond the smallest: " + ", ".join(f"{1024 * v:.0f} kB/document at N={n}" for n, v in zip(sizes[1:], per_doc))
+    return text, (all(r <= 1.25 for r in ratios) if ratios else None), note
 
 
 def render_text(rows: list[list[str]]) -> str:
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(HEADER)]
-    line = lambda cells: "  ".join(c.rjust(w) if i not in (1, 11) else c.ljust(w)  # noqa: E731
+    line = lambda cells: "  ".join(c.rjust(w) if i not in (1, 12) else c.ljust(w)  # noqa: E731
                                    for i, (c, w) in enumerate(zip(cells, widths)))
     return "\n".join([line(HEADER), line(["-" * w for w in widths]), *(line(r) for r in rows)])
 
@@ -557,8 +661,9 @@ def render_markdown(results: dict, info: dict, args, started: str, elapsed: floa
               f"{v} s ({'bare' if k == 'python' else 'import ' + k})" for k, v in info.get("imports", {}).items()
               if v is not None) + " here",
           f"- load average at start {info['loadavg'][0]:.1f}, at end {info['loadavg_end'][0]:.1f}"
-          " (other processes on the machine share the cores; wall times include that)", "",
-          "## Targets (issue #7)", "", "| target | measured | verdict | note |", "| --- | --- | --- | --- |"]
+          " (other processes on the machine share the cores; wall times include that)",
+          f"- measured: {info.get('sources', 'the working tree')}, byte-compiled", "",
+          "## Targets (issue #14)", "", "| target | measured | verdict | note |", "| --- | --- | --- | --- |"]
     md += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in targets(results)]
     md += ["", "## Results", "", "| " + " | ".join(HEADER) + " |", "|" + " --- |" * len(HEADER)]
     md += ["| " + " | ".join(r) + " |" for r in table_rows(results)]
@@ -569,6 +674,13 @@ def render_markdown(results: dict, info: dict, args, started: str, elapsed: floa
         md += ["", f"Marginal cost per document (clean build without PDF, between the two largest N): "
                f"{m_real:.2f} s wall (floor: {m_floor:.3f} s)"
                + (f"; lower bounds: the N={big} builds were stopped at the timeout." if cut else ".")]
+    kinds = sorted({k for res in results.values() for r in res["real"].values() for k in r.get("kind_mb", {})})
+    if kinds:
+        md += ["", "Peak memory (MB) of the largest job of each kind, over every scenario of a size:", "",
+               "| N | " + " | ".join(kinds) + " |", "|" + " --- |" * (len(kinds) + 1)]
+        for n in results:
+            row = [kind_peaks(results, k).get(n) for k in kinds]
+            md.append(f"| {n} | " + " | ".join(f"{v:.0f}" if v else "" for v in row) + " |")
     md += ["", "## Recall of the synthetic corpus", ""]
     for n, res in results.items():
         rc = res.get("recall")
@@ -638,6 +750,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=3600, help="seconds per Snakemake run")
     ap.add_argument("--no-fail-on-error", action="store_true",
                     help="set checks.fail_on_error: false in the copies (data errors only reported)")
+    ap.add_argument("--commit", help="measure this commit (git archive) instead of the working tree")
+    ap.add_argument("--scenarios", nargs="+", default=list(SCENARIOS), choices=SCENARIOS,
+                    help="only these scenarios (e.g. --scenarios clean for a very large N)")
+    ap.add_argument("--no-floor", action="store_true", help="skip the floor runs")
     ap.add_argument("--json", help="also write the raw measurements as JSON")
     ap.add_argument("--from-json", help="only rewrite --markdown from the --json of an earlier run")
     args = ap.parse_args(argv)
@@ -657,9 +773,9 @@ def main(argv: list[str] | None = None) -> int:
 
     # One snapshot of the sources for every size: the working tree may change meanwhile.
     args.snapshot = Path(args.work) / "src"
-    if args.snapshot.exists():
-        shutil.rmtree(args.snapshot)
-    make_corpus.copy_sources(args.snapshot)
+    info["sources"] = snapshot_sources(args.snapshot, args.commit)
+    FLOOR_SNAKEFILE["path"] = args.snapshot / "benchmarks" / "floor" / "Snakefile"
+    log(f"measuring {info['sources']}")
     results: dict = {}
     for n in args.sizes:
         run_size(n, args, results, log)
