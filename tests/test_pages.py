@@ -556,3 +556,12 @@ def test_a_row_named_like_a_header_word_with_results_is_data():
     p = parse_all(document_from_text(text, "csv.md"))
     assert sorted((v["line_no"], v["value"]) for v in p["table_values"]) == [
         (3, "120"), (3, "76.4"), (4, "75.9"), (4, "85")]
+
+
+def test_a_bare_caption_line_takes_its_text_from_the_next_line():
+    from paperfig.parse import parse_document as parse_all
+
+    text = "TABLE IV\nCOMPARISON WITH PRIOR WORK\n\nMethod     AP     AP50\nA          37.4   58.1\nB          40.2   59.6\n"
+    p = parse_all(document_from_text(text, "ieee.txt"))
+    assert [t["caption"] for t in p["tables"]] == ["TABLE IV COMPARISON WITH PRIOR WORK"]
+    assert not [n for n in p["parse_notes"] if n["kind"] == "orphan_caption"]

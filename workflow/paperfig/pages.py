@@ -136,6 +136,7 @@ class _PageParser:
 
     def _assign_captions(self, items: list[tuple], blocks: list[Block]) -> None:
         cands: dict[int, dict] = {}
+        continuation: dict[int, int] = {}  # a bare caption line -> the line holding its text
         for i, (kind, ref) in enumerate(items):
             if kind != "line":
                 continue
@@ -147,6 +148,11 @@ class _PageParser:
                 opts["below"] = items[i - 1][1]  # caption printed below its block
             if i + 1 < len(items) and items[i + 1][0] == "block":
                 opts["above"] = items[i + 1][1]
+            elif (not self.doc.line(ref)[m.end():].strip() and i + 2 < len(items) and items[i + 1][0] == "line"
+                  and items[i + 2][0] == "block" and not _CAPTION.match(self.doc.line(items[i + 1][1]))):
+                # "TABLE III" alone, its text on the next line, then the table
+                opts["above"] = items[i + 2][1]
+                continuation[ref] = items[i + 1][1]
             cands[ref] = opts
         assigned: dict[int, tuple[int, str]] = {}
         taken: set = set()
@@ -181,9 +187,12 @@ class _PageParser:
                 take(line, default if default in free else free[0])
         for line, (b, pos) in assigned.items():
             blocks[b].caption = self.doc.line(line).strip()
+            if pos == "above" and line in continuation:
+                blocks[b].caption = f"{blocks[b].caption} {self.doc.line(continuation[line]).strip()}"
             blocks[b].caption_line = line
             blocks[b].caption_position = pos
-        self.table_captions = set(assigned)
+        self.table_captions = set(assigned) | {continuation[line] for line, (_, pos) in assigned.items()
+                                               if pos == "above" and line in continuation}
 
     def _walk(self, table_lines: dict, blocks: list[Block]) -> None:
         papers: list[dict] = []
