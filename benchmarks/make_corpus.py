@@ -350,31 +350,31 @@ class Row:
         self.cells: list[str] = []
         self.numbers: list[str] = []
 
-    def text(self, text: str) -> "Row":
+    def text(self, text: str) -> Row:
         self.cells.append(text)
         return self
 
-    def num(self, token: str, suffix: str = "", expected: bool = True) -> "Row":
+    def num(self, token: str, suffix: str = "", expected: bool = True) -> Row:
         self.cells.append(token + suffix)
         if expected:
             self.numbers.append(canonical(token))
         return self
 
-    def pair(self, a: str, b: str, sep: str = "/") -> "Row":
+    def pair(self, a: str, b: str, sep: str = "/") -> Row:
         self.cells.append(f"{a}{sep}{b}")
         self.numbers += [canonical(a), canonical(b)]
         return self
 
-    def delta(self, value: str, delta: str) -> "Row":
+    def delta(self, value: str, delta: str) -> Row:
         self.cells.append(f"{value} ({delta})")
         self.numbers += [canonical(value), canonical(delta)]
         return self
 
-    def missing(self) -> "Row":
+    def missing(self) -> Row:
         self.cells.append("-")
         return self
 
-    def blank(self) -> "Row":
+    def blank(self) -> Row:
         self.cells.append("")
         return self
 

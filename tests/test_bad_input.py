@@ -144,7 +144,7 @@ def assert_read_with_warning(result: subprocess.CompletedProcess, path: Path, wh
     """A document of no known form is read as prose, not refused: exit 0, no ERROR, one WARNING
     line naming ``where`` and the note ``kind``, and a ``not_read`` warning finding."""
     assert result.returncode == 0, result.stderr
-    assert "Traceback" not in result.stderr and not [l for l in result.stderr.splitlines() if l.startswith("ERROR")]
+    assert "Traceback" not in result.stderr and not [line for line in result.stderr.splitlines() if line.startswith("ERROR")]
     warnings = [line for line in result.stderr.splitlines() if line.startswith(f"WARNING {where}: {kind}")]
     assert warnings, result.stderr
     for word in words:

@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import make_corpus  # noqa: E402
 import run_benchmark  # noqa: E402
+
 from paperfig.documents import document_from_text  # noqa: E402
 from paperfig.parse import parse_document  # noqa: E402
 

@@ -10,9 +10,9 @@ S = DEFAULT_SETTINGS
 
 
 def pts(*rows):
-    return [contract.record(contract.POINTS, source_file="c.txt", line_no=10 + i, figure_id="f", series=s, label=l,
+    return [contract.record(contract.POINTS, source_file="c.txt", line_no=10 + i, figure_id="f", series=s, label=label,
                             x=x, y=y, color=c, group=g)
-            for i, (s, l, x, y, c, g) in enumerate(rows)]
+            for i, (s, label, x, y, c, g) in enumerate(rows)]
 
 
 def fig(points, legend=(), x_label="Size", y=("0", "100")):

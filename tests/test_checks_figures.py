@@ -1,8 +1,7 @@
 """Figure checks and per-record plausibility on hand-written chart records."""
 
 from paperfig import contract
-from paperfig.checks import DEFAULT_SETTINGS, check_document, summarize_checks
-from paperfig.checks import figures, records
+from paperfig.checks import DEFAULT_SETTINGS, check_document, figures, records, summarize_checks
 
 S = DEFAULT_SETTINGS
 

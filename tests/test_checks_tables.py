@@ -1,8 +1,7 @@
 """Table checks on small hand-written tables, including clean tables that must stay silent."""
 
 from paperfig import contract
-from paperfig.checks import DEFAULT_SETTINGS, check_document
-from paperfig.checks import tables
+from paperfig.checks import DEFAULT_SETTINGS, check_document, tables
 
 S = DEFAULT_SETTINGS
 

@@ -144,7 +144,7 @@ def _sort_key(key: tuple) -> tuple:
     return (line_no, value if value is not None else Decimal("-Infinity"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def score_document(path: Path) -> DocumentScore:
     score = DocumentScore(path.name, expected_values(path))
     try:

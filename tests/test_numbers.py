@@ -7,7 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paperfig.numbers import (
-    decimal_text, decimals_of, find_numbers, is_number, normalise_digits, parse_decimal, read_number,
+    decimal_text,
+    decimals_of,
+    find_numbers,
+    is_number,
+    normalise_digits,
+    parse_decimal,
+    read_number,
 )
 
 

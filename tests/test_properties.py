@@ -203,7 +203,7 @@ def test_generated_points_keep_value_precision_and_raw_line(points):
     parsed = parse_chart_document(document_from_text(SKELETON + "\n".join(lines) + "\n", "gen.txt"))
     got = {row["line_no"]: row for row in parsed["points"]}
     assert sorted(got) == list(range(FIRST_POINT_LINE, FIRST_POINT_LINE + len(lines)))
-    for i, (form, x, y, label) in enumerate(points):
+    for i, (_form, x, y, _label) in enumerate(points):
         row = got[FIRST_POINT_LINE + i]
         assert (row["x"], row["y"]) == (canonical(x), canonical(y))
         assert row["raw"] == lines[i] and x in row["raw"] and y in row["raw"]

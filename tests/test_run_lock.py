@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from paperfig.errors import ConfigError
 from paperfig.workflow_support import release_stale_lock, require_run_lock
 from workflow_helpers import ROOT, copy_repo, snakemake
 

@@ -55,7 +55,9 @@ def missing_document_findings(corrections_by_file: dict[str, list[dict]], source
     ]
 
 
-def combine(docs: list[dict], corrections_by_file: dict[str, list[dict]], cross_checks: list[dict]) -> dict[str, list[dict]]:
+def combine(
+    docs: list[dict], corrections_by_file: dict[str, list[dict]], cross_checks: list[dict]
+) -> dict[str, list[dict]]:
     """Concatenate every document's records, in document order, into one list per table
     (corrections naming a document that is not there become warnings, see above)."""
     missing = missing_document_findings(corrections_by_file, [doc["source_file"] for doc in docs])

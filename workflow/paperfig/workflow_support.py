@@ -348,7 +348,7 @@ def declared_outputs(workflow, docs) -> list[str]:
         for output in rule.output:
             pattern = str(output)
             if doc_wildcard.search(pattern):
-                paths.extend(doc_wildcard.sub(lambda _: doc, pattern) for doc in docs)
+                paths.extend(doc_wildcard.sub(lambda _, doc=doc: doc, pattern) for doc in docs)
             elif "{" not in pattern:
                 paths.append(pattern)
     return paths

@@ -14,11 +14,10 @@ import datetime
 import os
 from pathlib import Path
 
-
 from paperfig import cli
+from paperfig.bibtex import render_bib
 from paperfig.errors import ConfigError
 from paperfig.io import write_text
-from paperfig.bibtex import render_bib
 from paperfig.report import build_context, copy_figures, render_html, render_latex
 
 
@@ -26,11 +25,11 @@ def report_date() -> str:
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch:
         try:
-            stamp = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.timezone.utc)
+            stamp = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.UTC)
         except ValueError:
             raise ConfigError(f"SOURCE_DATE_EPOCH must be an integer, got {epoch!r}") from None
         return stamp.date().isoformat()
-    return datetime.datetime.now(tz=datetime.timezone.utc).date().isoformat()
+    return datetime.datetime.now(tz=datetime.UTC).date().isoformat()
 
 
 def main(args):

@@ -5,7 +5,6 @@ Standalone: python workflow/scripts/checks_gate.py data/processed/checks.csv /tm
 
 import csv
 
-
 from paperfig import cli
 from paperfig.errors import PaperfigError
 from paperfig.io import write_text

@@ -8,7 +8,6 @@ Standalone: python workflow/scripts/combine_documents.py --out-dir data/processe
 import json
 from pathlib import Path
 
-
 from paperfig import cli, contract
 from paperfig.combine import columns_for, combine
 from paperfig.io import read_json, write_csv, write_json

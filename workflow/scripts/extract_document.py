@@ -22,7 +22,6 @@ A problem in the config files given here (aliases, corrections, settings) still 
 import json
 from pathlib import Path
 
-
 from paperfig import cli
 from paperfig.documents import doc_id_for, read_document
 from paperfig.errors import ConfigError, DocumentError, PaperfigError

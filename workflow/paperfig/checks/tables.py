@@ -14,7 +14,7 @@ from decimal import Decimal
 from itertools import permutations
 
 from .. import tablemodel
-from .common import finding, fmt, fmt_float, name_key, num, truthy, ulp, words
+from .common import finding, fmt, fmt_float, num, truthy, ulp, words
 from .records import ATTRIBUTE_COLUMN
 
 SUMMARY_COLUMN = re.compile(r"\b(avg|avr|average|mean|glue|meta[\s-]*score|overall|score)\b\.?", re.IGNORECASE)
@@ -314,7 +314,7 @@ def check_merged_groups(doc: dict, table: Table, settings: dict) -> list[dict]:
     for v in table.values:
         if v.get("row_group") not in (None, "") and v.get("part") not in ("missing",):
             groups[(v["row_group"], v.get("column"), v.get("part"))].append(v)
-    for (group, column, part), vals in groups.items():
+    for (group, column, _part), vals in groups.items():
         if not any(truthy(v.get("carried")) for v in vals):
             continue  # the column is not merged in this group
         printed = sorted((v for v in vals if not truthy(v.get("carried"))), key=lambda v: (v.get("line_no") or 0))
@@ -350,7 +350,7 @@ def check_repeated_cells(doc: dict, table: Table, settings: dict) -> list[dict]:
     for v in table.values:
         if v.get("part") != "missing" and not truthy(v.get("carried")):
             by_key[(v.get("row_idx"), v.get("column"), v.get("part"), v.get("part_name", ""))].append(v)
-    for (row_idx, column, _, _), vals in by_key.items():
+    for (_row_idx, column, _, _), vals in by_key.items():
         lines = {v.get("line_no") for v in vals}
         if len(lines) < 2:
             continue
