@@ -724,17 +724,25 @@ def write_markdown(path: Path, text: str) -> None:
 
 
 def rerender(args) -> int:
-    """Rewrite the Markdown from a --json file of an earlier run (no workflow run)."""
-    data = json.loads(Path(args.from_json).read_text())
+    """Rewrite the Markdown from the --json files of earlier runs (no workflow run): the
+    machine and timing of the first, the sizes of all (a later file's size wins), e.g. a
+    5/50/500 run and a separate N=5000 run."""
+    data = json.loads(Path(args.from_json[0]).read_text())
     info = data["machine"]
     info.setdefault("loadavg_end", info["loadavg"])
     if "imports" not in info:
         info["imports"] = import_costs()
     results = {int(k): v for k, v in data["results"].items()}
+    elapsed = data.get("elapsed", 0.0)
+    for extra in args.from_json[1:]:
+        more = json.loads(Path(extra).read_text())
+        results.update({int(k): v for k, v in more["results"].items()})
+        elapsed += more.get("elapsed", 0.0)
+        info["loadavg_end"] = more["machine"].get("loadavg_end", info["loadavg_end"])
+    results = dict(sorted(results.items()))
     args.sizes = sorted(results)
-    write_markdown(Path(args.markdown), render_markdown(results, info, args, data.get("started", "?"),
-                                                        data.get("elapsed", 0.0)))
-    print(f"wrote {args.markdown} from {args.from_json}")
+    write_markdown(Path(args.markdown), render_markdown(results, info, args, data.get("started", "?"), elapsed))
+    print(f"wrote {args.markdown} from {', '.join(args.from_json)}")
     return 0
 
 
@@ -755,7 +763,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="only these scenarios (e.g. --scenarios clean for a very large N)")
     ap.add_argument("--no-floor", action="store_true", help="skip the floor runs")
     ap.add_argument("--json", help="also write the raw measurements as JSON")
-    ap.add_argument("--from-json", help="only rewrite --markdown from the --json of an earlier run")
+    ap.add_argument("--from-json", nargs="+", help="only rewrite --markdown from the --json of earlier runs")
     args = ap.parse_args(argv)
     if args.from_json:
         return rerender(args)
