@@ -14,6 +14,22 @@ def squash(text: str) -> str:
     return _SPACES.sub(" ", text.replace("\u00a0", " ")).strip()
 
 
+def runs(lines: Sequence[str], keep, skip=()) -> list[list[int]]:
+    """Runs of consecutive 1-based line numbers whose line ``keep(line)`` accepts, lines in
+    ``skip`` breaking a run like any other line."""
+    out: list[list[int]] = []
+    current: list[int] = []
+    for ln, line in enumerate(lines, 1):
+        if ln not in skip and keep(line):
+            current.append(ln)
+        elif current:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out
+
+
 class Text:
     """The document joined with "\\n", with a map from character offset to 1-based line."""
 

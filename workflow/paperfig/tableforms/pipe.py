@@ -36,7 +36,7 @@ import re
 from typing import Collection, Sequence
 
 from . import Grid
-from ._text import squash
+from ._text import runs, squash
 
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 _ALIGN_CELL = re.compile(r"^\s*:?-+:?\s*$")
@@ -188,18 +188,8 @@ def _grid_table(idx: list[int], lines: Sequence[str]) -> Grid | None:
 
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
-    runs: list[list[int]] = []
-    current: list[int] = []
-    for ln, line in enumerate(lines, 1):
-        if ln not in skip and line.strip() and (_pipes(line) >= 1 or _GRID_RULE.match(line)):
-            current.append(ln)
-        elif current:
-            runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
     grids = []
-    for run in runs:
+    for run in runs(lines, lambda line: line.strip() and (_pipes(line) >= 1 or _GRID_RULE.match(line)), skip):
         if sum(1 for i in run if _GRID_RULE.match(lines[i - 1])) >= 2:
             grid = _grid_table(run, lines)
             if grid:

@@ -17,6 +17,7 @@ from typing import Collection, Sequence
 
 from .. import cells
 from . import Grid
+from ._text import runs
 
 
 def _header_like(cells_: list[str]) -> bool:
@@ -28,18 +29,9 @@ def _header_like(cells_: list[str]) -> bool:
 
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
-    runs: list[list[tuple[int, list[str]]]] = []
-    current: list[tuple[int, list[str]]] = []
-    for ln, line in enumerate(lines, 1):
-        if ln not in skip and "\t" in line and line.strip():
-            current.append((ln, [c.strip() for c in line.split("\t")]))
-        elif current:
-            runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
     grids = []
-    for run in runs:
+    for numbers in runs(lines, lambda line: "\t" in line and line.strip(), skip):
+        run = [(ln, [c.strip() for c in lines[ln - 1].split("\t")]) for ln in numbers]
         start = 0
         first = run[0][1]
         parts = []
