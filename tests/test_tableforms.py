@@ -4,8 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from paperfig.tableforms import Grid, find_grids
-from paperfig.tableforms import aligned, html, latex, pipe, tsv
+from paperfig.tableforms import Grid, aligned, find_grids, html, latex, pipe, tsv
 from paperfig.tableforms.latex import clean_latex
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -24,8 +24,8 @@ removed), never parsed: :mod:`paperfig.cells` parses them later.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Collection, Sequence
 
 
 @dataclass

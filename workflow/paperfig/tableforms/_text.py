@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 _SPACES = re.compile(r"\s+")
 

@@ -61,8 +61,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from .. import patterns
 from . import Grid

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import csv
 import re
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from .. import cells
 from . import Grid

@@ -8,7 +8,8 @@ Grammar
   library's :class:`html.parser.HTMLParser`, so entities are decoded (``&amp;``, ``&#177;``).
 * **Rows and cells.** ``<tr>`` starts a row (its line is the row's line), ``<td>``/``<th>`` a
   cell, whose own line is kept when a row's cells stand on several lines (``Grid.cell_lines``:
-  a value is reported on the line it is printed on); omitted closing tags are closed by the next ``<td>``/``<tr>`` as browsers do. A cell
+  a value is reported on the line it is printed on); omitted closing tags are closed by the
+  next ``<td>``/``<tr>`` as browsers do. A cell
   before any ``<tr>`` opens a row. ``<thead>``/``<tbody>``/``<tfoot>`` only group rows (their
   rows are read in printed order). Rows with no cell text at all are spacers, not rows.
 * **Spans.** ``colspan=n`` -> the text then n-1 "" cells; ``rowspan=n`` -> the text in its row
@@ -27,8 +28,8 @@ Grammar
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 from html.parser import HTMLParser
-from typing import Collection, Sequence
 
 from . import Grid
 from ._text import Text, squash
@@ -173,17 +174,12 @@ def _expand(rows: list[tuple[int, list[tuple[str, int, int, int, bool]]]], notes
         row: list[str] = []
         lines: list[int] = []
         col = 0
-
-        def fill_pending() -> None:
-            nonlocal col
-            while pending.get(col, 0) > 0:
+        for text, colspan, rowspan, cell_line, _th in cells:
+            while pending.get(col, 0) > 0:  # cells covered by a rowspan from above
                 row.append("")
                 lines.append(line)
                 pending[col] -= 1
                 col += 1
-
-        for text, colspan, rowspan, cell_line, _th in cells:
-            fill_pending()
             for k in range(colspan):
                 row.append(text if k == 0 else "")
                 lines.append(cell_line or line)

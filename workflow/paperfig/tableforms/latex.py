@@ -28,7 +28,8 @@ Grammar
   ``\emph``, ``\underline``, ``\mathbf``, ``\mathrm``, ``\text``, ``{\bf x}``, ``\textcolor{c}{x}``,
   ``\makecell{a\\b}`` ...); ``\pm`` -> ``±``, ``\times`` -> ``×``, ``\%`` -> ``%``, ``\_`` -> ``_``,
   ``\dagger``/``\ddagger`` -> ``†``/``‡``, mark superscripts ``^{*}``, ``^\dagger`` -> the mark,
-  Markdown bold ``**x**`` (Nougat mixes it in) removed; a standard deviation subscript ``84.3_{\pm 0.2}`` -> ``84.3 ± 0.2``, ``~`` -> space, a cell of
+  Markdown bold ``**x**`` (Nougat mixes it in) removed; a standard deviation subscript
+  ``84.3_{\pm 0.2}`` -> ``84.3 ± 0.2``, ``~`` -> space, a cell of
   ``--``/``---`` alone -> ``—``, a thin space between digits (``41\,021``) -> nothing;
   citations, labels, footnotes, spacing and colour commands dropped; math delimiters
   (``$``, ``\(``, ``\)``) removed; other subscripts and superscripts kept as ``_{BASE}``,
@@ -41,7 +42,7 @@ Grammar
 from __future__ import annotations
 
 import re
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from . import Grid
 from ._text import Text, squash

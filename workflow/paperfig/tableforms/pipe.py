@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import html as _html
 import re
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from . import Grid
 from ._text import runs, squash

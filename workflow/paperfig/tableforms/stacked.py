@@ -19,7 +19,7 @@ Grammar
 from __future__ import annotations
 
 import re
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from .. import cells, patterns
 from . import Grid

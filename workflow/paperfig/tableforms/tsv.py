@@ -13,7 +13,7 @@ Grammar
 
 from __future__ import annotations
 
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from .. import cells
 from . import Grid
