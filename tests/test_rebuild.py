@@ -13,7 +13,7 @@ from workflow_helpers import planned_jobs, snakemake
 
 pytestmark = pytest.mark.e2e
 
-REPORT_JOBS = {"combine_documents", "checks_gate", "build_report", "compile_report_pdf", "all"}
+REPORT_JOBS = {"combine_documents", "checks_gate", "checks_figure", "build_report", "compile_report_pdf", "all"}
 
 
 @pytest.fixture(scope="module")

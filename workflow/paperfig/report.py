@@ -511,10 +511,13 @@ def _table(trow, tables_dir, report_dir, number, label) -> dict:
 
 def _checks_figure(checks: list[dict], figures_dir: Path, report_dir: Path, number: int) -> dict | None:
     """The figure of the checks (findings per document and severity), when there are
-    findings and the figure was drawn (``checks_figure.py``)."""
+    findings and the figure was drawn (``checks_figure.py``, into ``<report_dir>/figures/``;
+    a PNG in ``figures_dir`` is used for the HTML too)."""
     from .checks_figure import TOP_DOCUMENTS
 
-    png = figures_dir / "checks.png"
+    png = report_dir / REPORT_FIGURES / "checks.png"  # drawn into the report folder (rule checks_figure)
+    if not png.exists():
+        png = figures_dir / "checks.png"
     graphic = _graphic("checks", report_dir)
     if not checks or not (png.exists() or graphic):
         return None

@@ -33,8 +33,9 @@ rule checks_figure:
         checks=rules.combine_documents.output.checks,
         style=FIGURE_STYLE,
     output:
-        pdf=f"{FIGURES}/checks.pdf",
-        png=report(f"{FIGURES}/checks.png", caption="../report/checks.rst", category="Checks"),
+        # A figure of the report, not of a document: drawn into the report folder itself.
+        pdf=f"{REPORT}/figures/checks.pdf",
+        png=report(f"{REPORT}/figures/checks.png", caption="../report/checks.rst", category="Checks"),
     log:
         "logs/checks_figure.log",
     conda:
@@ -45,8 +46,8 @@ rule checks_figure:
 
 
 def report_figure_sources():
-    """The PDF of every figure report.tex includes (copied into the report folder)."""
-    return [*rendered_files("pdf"), rules.synthesis.output.pdf, rules.checks_figure.output.pdf]
+    """The PDF of every re-drawn figure report.tex includes (copied into the report folder)."""
+    return [*rendered_files("pdf"), rules.synthesis.output.pdf]
 
 
 def report_figure_copies():
@@ -90,6 +91,7 @@ rule compile_report_pdf:
         tex=rules.build_report.output.tex,
         bib=rules.build_report.output.bib,
         figures=rules.build_report.output.figures,
+        checks_figure=rules.checks_figure.output.pdf,
         tables=rendered_files("tex"),
     output:
         pdf=report(f"{REPORT}/report.pdf", caption="../report/report.rst", category="Report"),
@@ -108,6 +110,7 @@ rule overleaf_zip:
         tex=rules.build_report.output.tex,
         bib=rules.build_report.output.bib,
         figures=rules.build_report.output.figures,
+        checks_figure=rules.checks_figure.output.pdf,
         tables=rendered_files("tex"),
     output:
         f"{REPORT}/overleaf.zip",

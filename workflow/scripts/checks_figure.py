@@ -1,7 +1,7 @@
 """Draw the figure of the checks (findings per document and severity) from checks.csv.
 
 Standalone: python workflow/scripts/checks_figure.py --checks data/processed/checks.csv \\
-    --pdf figures/checks.pdf --png figures/checks.png [--style workflow/paperfig/paperfig.mplstyle]
+    --pdf report/figures/checks.pdf --png report/figures/checks.png [--style workflow/paperfig/paperfig.mplstyle]
 """
 
 import logging
