@@ -60,7 +60,7 @@ _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _POW = (r"(?<![\w.])(?:10\s*(?:\^|\*\*)\s*\{?\s*[-−]?\d+\s*\}?|10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+|"
         r"\d+(?:\.\d+)?[eE][-+]?\d+)(?![\w.])")
 #: A number of a range or a tick list: a plain number (not part of a word) or a power of ten.
-_RNUM = r"(?:" + _POW + r"|(?<![\w.@^/])[-−]?\d+(?:\.\d+)?(?![\d.]\d)(?![eE][-+]?\d)(?!,\d)(?!\s*(?:\^|\*\*)))"
+_RNUM = r"(?:" + _POW + r"|(?<![\w.@^/])[-−]?\d+(?:\.\d+)?(?!\d)(?![\d.]\d)(?![eE][-+]?\d)(?!,\d)(?!\s*(?:\^|\*\*)))"
 _RNUM_RE = re.compile(_RNUM)
 _RANGE = re.compile(
     r"(?:" + _APPROX + r"\s*)?(" + _RNUM + r")\s*([A-Za-z%µ°$€][\w%/³²µ°$€.\-]*)?\s*"

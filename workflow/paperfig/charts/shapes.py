@@ -66,11 +66,11 @@ _CLAIM_WORDS = re.compile(
 # A printed number that is not part of a word ("GPT-1", "Qwen1.5", "L=6" are not numbers).
 # A number written with an exponent ("1e400") is not a printed number: no match at all, so the
 # line gets an "unread_point" note instead of a point at the mantissa.
-_NUM = (r"(?:(?<![\w.@^/])[-−–](?=\d)|(?<![\w.\-−–=@^/]))(?<!\d,)\d+(?:\.\d+)?(?![\d.]\d)(?![eE][-+]?\d)"
+_NUM = (r"(?:(?<![\w.@^/])[-−–](?=\d)|(?<![\w.\-−–=@^/]))(?<!\d,)\d+(?:\.\d+)?(?!\d)(?![\d.]\d)(?![eE][-+]?\d)"
         r"(?!,\d)(?![xX][0-9A-Fa-f])(?!\s*\^)")
 _NUM_RE = re.compile(_NUM)
 #: A number inside an explicit coordinate form ("(x=4, y=75)", "(2, 64)").
-_NUMC = r"(?<![\w.])[-−–]?\d+(?:\.\d+)?(?![\d.]\d)(?![eE][-+]?\d)"
+_NUMC = r"(?<![\w.])[-−–]?\d+(?:\.\d+)?(?!\d)(?![\d.]\d)(?![eE][-+]?\d)(?![xX][0-9A-Fa-f])"
 _APPROX = (r"(?:approx(?:imately|\.)?|about|around|roughly|nearly|almost|~|≈|circa|ca\.|"
            r"just\s+(?:under|over|below|above)|"
            r"slightly\s+(?:under|over|below|above|less\s+than|more\s+than)|close\s+to|an?\s+estimated)")
