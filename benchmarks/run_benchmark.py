@@ -451,6 +451,8 @@ def run_size(n: int, args, results: dict, log) -> None:
         step("real", "clean+pdf", work)
 
     # floor: same DAG, empty jobs
+    if args.no_floor:
+        return
     manifests, from_build = document_manifests(work)
     res["floor_manifests_from_build"] = from_build
     res["floor_jobs_per_doc"] = {
@@ -462,8 +464,6 @@ def run_size(n: int, args, results: dict, log) -> None:
     settings = floor_render_settings(work)
     res["render_jobs"] = len(render_batches(manifests, settings["documents_per_job"], settings["min_jobs"]))
     prepare_floor(floor, work, manifests)
-    if args.no_floor:
-        return
     step("floor", "clean", floor, *NOPDF_TARGETS)
     step("floor", "+pdf", floor)
     step("floor", "noop", floor)
@@ -706,9 +706,10 @@ def render_markdown(results: dict, info: dict, args, started: str, elapsed: floa
         if "edit" in res:
             e = res["edit"]
             md.append(f"- N={n}: edit = {e['file']} line {e['line']}: {e['old']} -> {e['new']}")
-        md.append(f"- N={n}: {res['floor_jobs_per_doc']['figures']} figures and "
-                  f"{res['floor_jobs_per_doc']['tables']} tables in {res.get('render_jobs', '?')} render jobs "
-                  f"({res['floor_manifests_from_build']}/{res['docs']} manifests read from the real build)")
+        if "floor_jobs_per_doc" in res:
+            md.append(f"- N={n}: {res['floor_jobs_per_doc']['figures']} figures and "
+                      f"{res['floor_jobs_per_doc']['tables']} tables in {res.get('render_jobs', '?')} render jobs "
+                      f"({res['floor_manifests_from_build']}/{res['docs']} manifests read from the real build)")
         heavy = max((r for r in res["real"].values()), key=lambda r: r["job_mb"], default=None)
         if heavy and heavy["job_mb"]:
             md.append(f"- N={n}: largest job {heavy['job_mb']:.0f} MB: `{heavy['job_cmd'][:120]}`")
