@@ -437,6 +437,9 @@ _PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d
 _LONE_ERROR = re.compile(r"^(?:±|\+/-)\s*(?P<e>[^()\s±]+)$")
 
 
+_PLAIN_NUMBER = re.compile(r"^[-+]?[0-9]+(?:\.[0-9]+)?$")  # ASCII only: other digits get a note
+
+
 def tidy_cell(text: str) -> tuple[str, str]:
     """(cell text with a spaced footnote mark joined to its number and a trailing unit word
     taken off, that unit word): ``41.3 ms`` -> ("41.3", "ms"), ``16.9 †`` -> ("16.9†", "")."""
@@ -452,7 +455,12 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     """A whole cell. ``sub_names`` set: the cell holds that many numbers (parts named by
     position: first/second, part_name from ``sub_names``); otherwise one value. A unit word
     after the value (``41.3 ms``) is the value's unit (printed in the cell)."""
-    joined = _SPACED_MARK.sub(lambda m: m.group("m"), text.strip())
+    plain = text.strip()
+    if not sub_names and _PLAIN_NUMBER.match(plain):  # most cells: a plain number, read at once
+        value = numbers.decimal_text(numbers.parse_decimal(plain))
+        return CellResult(parts=[Part("value", "", value, default_unit, "", plain,
+                                      "column" if default_unit else "")])
+    joined = _SPACED_MARK.sub(lambda m: m.group("m"), plain)
     res = _parse_tidy_cell(joined, pair, sub_names, default_unit)
     if res.parts or not joined:
         return res

@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -108,9 +109,11 @@ _FOOTNOTE_MARKS = "¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ*†‡§¶"
 _CLOSERS = frozenset(".%)]}°" + _FOOTNOTE_MARKS)
 
 
-def _normalise(text: str) -> tuple[str, list[int]]:
+def _normalise(text: str) -> tuple[str, Sequence[int]]:
     """Text with zero-width characters dropped, every decimal digit ASCII and number
     separators ASCII; ``idx[i]`` is the original position of normalised character ``i``."""
+    if text.isascii():  # nothing to normalise (every mapped character is non-ASCII): fast path
+        return text, range(len(text) + 1)
     out: list[str] = []
     idx: list[int] = []
     for i, c in enumerate(text):

@@ -153,6 +153,7 @@ def _analyse(ln: int, text: str) -> _Line:
     return _Line(ln, text, toks, n)
 
 
+_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*|[-–—−]|--|N/?A|n/?a)\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[*•●▪◦‣]|\d{1,3}[.)])\s+")
 _DASH_ITEM = re.compile(r"^\s*[-+–]\s+\S")
 #: Words of running text that a row label does not hold (verbs, pronouns, hedges).
@@ -209,7 +210,9 @@ def _runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Line]]:
         return analysed[ln]
 
     def data(ln: int, min_n: int = 1) -> bool:
-        return (usable(ln) and bool(lines[ln - 1].strip()) and _data_line(get(ln))
+        # a data line ends with a value: a last token without a digit or a missing mark
+        # ("... follow here.") is prose, without tokenizing it (most lines of a page)
+        return (usable(ln) and bool(_ENDS_LIKE_VALUE.search(lines[ln - 1])) and _data_line(get(ln))
                 and get(ln).n >= min_n)
 
     runs = []
