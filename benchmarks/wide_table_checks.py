@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workflow"))
-
-from paperfig import contract  # noqa: E402
-from paperfig.checks import check_document  # noqa: E402
+from paperfig import contract
+from paperfig.checks import check_document
 
 
 def wide_document(n_columns: int, n_rows: int = 5) -> dict:

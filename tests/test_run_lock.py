@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from paperfig.workflow_support import release_stale_lock, require_run_lock
-from workflow_helpers import ROOT, copy_repo, snakemake
+from workflow_helpers import copy_repo, snakemake
 
 
 def _snakemake_locks(folder: Path) -> Path:
@@ -53,8 +53,7 @@ class LiveRun:
 
 def _in_child(folder: Path, call: str) -> subprocess.CompletedProcess:
     """Call a workflow_support function in a fresh process (the lock is held per process)."""
-    code = f"import sys; sys.path.insert(0, {str(ROOT / 'workflow')!r})\n" \
-           f"from paperfig.workflow_support import *\nprint({call})"
+    code = f"from paperfig.workflow_support import *\nprint({call})"  # the installed package
     return subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=60)
 
 
