@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from workflow_helpers import GENERATED, ROOT
+from workflow_helpers import ROOT, copy_repo
 
 pytestmark = [pytest.mark.slurm, pytest.mark.e2e]
 
@@ -63,21 +63,6 @@ def slurm_cluster():
         assert stopped.returncode == 0, stopped.stderr
 
 
-def _copy_sources(source: Path, dest: Path) -> Path:
-    """The sources and raw data of ``source`` (a built copy), none of its outputs: both builds
-    then start from the same files even while the working tree changes."""
-
-    def ignore(directory, names):
-        rel = Path(directory).relative_to(source)
-        skipped = {n for n in names if (rel / n).as_posix() in GENERATED or n == "__pycache__"}
-        if rel == Path("report"):
-            skipped |= {n for n in names if n != ".gitkeep"}
-        return skipped
-
-    shutil.copytree(source, dest, ignore=ignore, symlinks=True)
-    return dest
-
-
 def _outputs(repo: Path) -> dict[str, bytes]:
     """Every output the issue compares: the tidy tables, the figures, the HTML report."""
     files = [*sorted((repo / "data" / "processed").glob("*.csv")),
@@ -99,7 +84,7 @@ def _mb(text: str) -> int:
 
 
 def test_slurm_build_matches_the_local_build(slurm_cluster, seed_build, tmp_path):
-    repo = _copy_sources(seed_build.repo, tmp_path / "repo")
+    repo = copy_repo(tmp_path / "repo", seed_build.repo)  # both builds start from the same files
     env = dict(os.environ, SOURCE_DATE_EPOCH="1700000000", PYTHONDONTWRITEBYTECODE="1")
     command = ["timeout", "-k", "20", str(BUILD_TIMEOUT), sys.executable, "-m", "snakemake",
                "--profile", "profiles/slurm", "--executor", "slurm",

@@ -14,11 +14,12 @@ GENERATED = {".git", ".snakemake", "data/processed", "figures", "logs", ".pytest
              ".hypothesis", "benchmarks/results", "benchmarks/work"}
 
 
-def copy_repo(dest: Path) -> Path:
-    """Copy the sources and raw data, none of the generated outputs."""
+def copy_repo(dest: Path, source: Path = ROOT) -> Path:
+    """Copy the sources and raw data of ``source`` (this checkout, or a built copy of it), none
+    of the generated outputs."""
 
     def ignore(directory, names):
-        rel = Path(directory).relative_to(ROOT)
+        rel = Path(directory).relative_to(source)
         # (rel / n).as_posix() is "x" at the top level ("./x" never occurs); stripping "./"
         # characters would turn ".git" into "git" and copy it.
         skipped = {n for n in names if (rel / n).as_posix() in GENERATED or n == "__pycache__"}
@@ -26,7 +27,7 @@ def copy_repo(dest: Path) -> Path:
             skipped |= {n for n in names if n != ".gitkeep"}
         return skipped
 
-    shutil.copytree(ROOT, dest, ignore=ignore, symlinks=True)
+    shutil.copytree(source, dest, ignore=ignore, symlinks=True)
     return dest
 
 
