@@ -239,8 +239,12 @@ def measure(cmd: list[str], cwd: Path, log: Path, timeout: float, package_dir: P
     }
 
 
+#: Extra Snakemake options for every run, real and floor (--snakemake-args).
+EXTRA_ARGS: list[str] = []
+
+
 def snakemake_cmd(cores: int, *targets: str, snakefile: str | None = None) -> list[str]:
-    cmd = [sys.executable, "-m", "snakemake", "--cores", str(cores)]
+    cmd = [sys.executable, "-m", "snakemake", "--cores", str(cores), *EXTRA_ARGS]
     if snakefile:
         cmd += ["--snakefile", snakefile]
     return cmd + list(targets)
@@ -663,7 +667,8 @@ def render_markdown(results: dict, info: dict, args, started: str, elapsed: floa
               if v is not None) + " here",
           f"- load average at start {info['loadavg'][0]:.1f}, at end {info['loadavg_end'][0]:.1f}"
           " (other processes on the machine share the cores; wall times include that)",
-          f"- measured: {info.get('sources', 'the working tree')}, byte-compiled", "",
+          f"- measured: {info.get('sources', 'the working tree')}, byte-compiled"
+          + (f"; Snakemake run with `{info['snakemake_args']}`" if info.get("snakemake_args") else ""), "",
           "## Targets (issue #14)", "", "| target | measured | verdict | note |", "| --- | --- | --- | --- |"]
     md += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in targets(results)]
     md += ["", "## Results", "", "| " + " | ".join(HEADER) + " |", "|" + " --- |" * len(HEADER)]
@@ -764,6 +769,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenarios", nargs="+", default=list(SCENARIOS), choices=SCENARIOS,
                     help="only these scenarios (e.g. --scenarios clean for a very large N)")
     ap.add_argument("--no-floor", action="store_true", help="skip the floor runs")
+    ap.add_argument("--snakemake-args", default="", help="extra Snakemake options for every run, real and floor "
+                    "(one string, e.g. \"--scheduler greedy\")")
     ap.add_argument("--json", help="also write the raw measurements as JSON")
     ap.add_argument("--from-json", nargs="+", help="only rewrite --markdown from the --json of earlier runs")
     args = ap.parse_args(argv)
@@ -772,6 +779,7 @@ def main(argv: list[str] | None = None) -> int:
     if Path(args.work).resolve() == ROOT:
         raise SystemExit("refusing to run in the repository itself")
 
+    EXTRA_ARGS[:] = args.snakemake_args.split()
     started = dt.datetime.now().isoformat(timespec="seconds")
     t0 = time.perf_counter()
     info = machine()
@@ -784,6 +792,7 @@ def main(argv: list[str] | None = None) -> int:
     # One snapshot of the sources for every size: the working tree may change meanwhile.
     args.snapshot = Path(args.work) / "src"
     info["sources"] = snapshot_sources(args.snapshot, args.commit)
+    info["snakemake_args"] = args.snakemake_args
     FLOOR_SNAKEFILE["path"] = args.snapshot / "benchmarks" / "floor" / "Snakefile"
     log(f"measuring {info['sources']}")
     results: dict = {}
