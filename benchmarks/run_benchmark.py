@@ -732,8 +732,8 @@ def write_markdown(path: Path, text: str) -> None:
 
 def rerender(args) -> int:
     """Rewrite the Markdown from the --json files of earlier runs (no workflow run): the
-    machine and timing of the first, the sizes of all (a later file's size wins), e.g. a
-    5/50/500 run and a separate N=5000 run."""
+    machine and timing of the first, the sizes and scenarios of all (a later file's scenario
+    of a size wins), e.g. a 5/50/500 run, a rerun of one size and a separate N=5000 run."""
     data = json.loads(Path(args.from_json[0]).read_text())
     info = data["machine"]
     info.setdefault("loadavg_end", info["loadavg"])
@@ -743,7 +743,11 @@ def rerender(args) -> int:
     elapsed = data.get("elapsed", 0.0)
     for extra in args.from_json[1:]:
         more = json.loads(Path(extra).read_text())
-        results.update({int(k): v for k, v in more["results"].items()})
+        for k, v in more["results"].items():  # a later run's scenarios replace the earlier ones'
+            old = results.setdefault(int(k), {"real": {}, "floor": {}})
+            for kind in ("real", "floor"):
+                old[kind] = {**old.get(kind, {}), **v.get(kind, {})}
+            old.update({key: value for key, value in v.items() if key not in ("real", "floor")})
         elapsed += more.get("elapsed", 0.0)
         info["loadavg_end"] = more["machine"].get("loadavg_end", info["loadavg_end"])
     results = dict(sorted(results.items()))
