@@ -218,7 +218,7 @@ def test_table_header_without_rows_is_a_note_not_a_crash(tmp_path):
     text = "Table 1: Results on the dev set.\nModel\tMNLI\tQQP\tSST-2\n"
     path = write(tmp_path, "header_only.txt", text)
     parsed = parsed_ok(run_parse(path), path)
-    assert parsed["tables"] == [] and {n["kind"] for n in parsed["parse_notes"]} >= {"empty_table"}
+    assert parsed["table_summary"] == [] and {n["kind"] for n in parsed["parse_notes"]} >= {"empty_table"}
 
 
 @pytest.mark.parametrize("value", BAD_NUMBERS)

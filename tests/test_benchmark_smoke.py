@@ -252,7 +252,7 @@ def test_every_expected_value_is_recovered(form):
         assert not missing_values, (doc.name, sorted(missing_values)[:5])
         assert len(parsed["axes"]) == (1 if doc.shape in ("chart", "mixed") else 0)
         if doc.shape != "chart":
-            assert 1 <= len(parsed["tables"]) <= 4
+            assert 1 <= len(parsed["table_summary"]) <= 4
 
 
 def test_prepare_workdir_copies_sources_not_outputs(tmp_path):

@@ -45,7 +45,7 @@ def page(rows, columns, caption="Table 1: results.", groups=None, carried=None, 
     doc["table_values"] = values
     meta = contract.record(contract.TABLES, source_file="p.txt", table_id="p-tab1", caption=caption)
     meta["columns"] = list(columns)
-    doc["tables"] = [meta]
+    doc["table_summary"] = [meta]
     return doc
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from hypothesis import strategies as st
 
 from paperfig.latex import escape_latex
 from paperfig.report import build_context, render_latex
-from test_report import make_processed
+from test_report import _latexmk, make_processed
 
 needs_latexmk = pytest.mark.skipif(shutil.which("latexmk") is None or shutil.which("pdflatex") is None,
                                    reason="latexmk/pdflatex not installed")
@@ -92,10 +91,7 @@ def test_any_document_text_compiles_in_every_position(tmp_path_factory, values):
     _rewrite(paths["processed"], values)
     meta = {"title": values[0], "date": "2024-01-02", "report_dir": paths["report"]}
     context = build_context(paths["processed"], paths["figures"], paths["tables"], meta)
-    (paths["report"] / "report.tex").write_text(render_latex(context), encoding="utf-8")
-    result = subprocess.run(
-        ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "report.tex"],
-        cwd=paths["report"], capture_output=True, text=True, errors="replace", timeout=120)
-    log = (paths["report"] / "report.log").read_text(encoding="utf-8", errors="replace")
+    # report.tex and its sources.bib (the texts reach the bibliography too), compiled by latexmk
+    result, log = _latexmk(paths["report"], render_latex(context), context)
     assert result.returncode == 0, (values, [line for line in log.splitlines() if line.startswith("!")], log[-2000:])
     assert (paths["report"] / "report.pdf").stat().st_size > 1000

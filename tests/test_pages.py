@@ -42,7 +42,7 @@ def test_header_split_over_two_lines_and_pair_names():
         "Teacher\t768\t88.5/84.3",
     ])
     p = parse(text)
-    (table,) = p["tables"]
+    (table,) = p["table_summary"]
     assert table["columns"] == ["Hidden Dim", "MRPC (F1/Acc)"]
     assert table["row_label_header"] == "Model"
     pair = values(p, column="MRPC (F1/Acc)")
@@ -57,7 +57,7 @@ def test_group_header_spanning_columns():
         "\tw/ emb\tw/o emb\tGPU\tCPU\t",
         "Base\t100%\t100%\t1x\t1x\t0.0",
     ])
-    (table,) = parse(text)["tables"]
+    (table,) = parse(text)["table_summary"]
     assert table["columns"] == ["Model Size: w/ emb", "Model Size: w/o emb", "Speedup: GPU", "Speedup: CPU", "Avr."]
     assert table["column_groups"][0] == {"name": "Model Size", "columns": ["Model Size: w/ emb", "Model Size: w/o emb"]}
 
@@ -82,7 +82,7 @@ def test_caption_before_and_after_blocks():
         "A free note.",
     ])
     p = parse(text)
-    caps = [(t["caption"][:7], t["caption_line"], t["caption_position"]) for t in p["tables"]]
+    caps = [(t["caption"][:7], t["caption_line"], t["caption_position"]) for t in p["table_summary"]]
     # Table 3 can only be below block C, so Table 2 is below block B
     assert caps == [("Table 1", 1, "above"), ("Table 2", 9, "below"), ("Table 3", 14, "below")]
 
@@ -126,7 +126,7 @@ def test_two_halves_sharing_row_labels_are_one_table():
         "\t80.0\t80.5 (-10.8)\t62.8 (-7.3)\t",
     ])
     p = parse(text)
-    (table,) = p["tables"]
+    (table,) = p["table_summary"]
     assert table["blocks"] == 2 and table["block_lines"] == [[1, 3], [4, 6]]
     assert table["columns"] == ["Ratio(%)", "QQP", "MNLI", "QNLI", "RTE"]
     assert table["row_labels"] == ["NIP", "NIP"] and table["row_labels_raw"] == ["NIP", ""]
@@ -159,7 +159,7 @@ def test_merged_group_cells_carry_up_and_down_first_value_wins():
     assert dim[(4, 6)] == ("192", True, 4, "")       # carried down from the FIRST printed value
     assert dim[(5, 7)] == ("96", True, 8, "")
     assert (0, 2) in dim and dim[(0, 2)][1] is False  # the teacher is outside any group
-    groups = p["tables"][0]["row_groups"]
+    groups = p["table_summary"][0]["row_groups"]
     assert groups[0] == "" and groups[1] == groups[4] == "rows 3-6" and groups[5] == "rows 7-10"
     assert "merged_cell_disagreement" in kinds(p)
 
@@ -168,7 +168,7 @@ def test_blank_cell_outside_a_group_is_absent():
     text = "Model\tA\tB\nX\t1.0\t\nY\t2.0\t3.0"
     p = parse(text)
     assert [(v["line_no"], v["column"]) for v in p["table_values"]] == [(2, "A"), (3, "A"), (3, "B")]
-    assert p["tables"][0]["n_values"] == 3 and p["tables"][0]["n_missing"] == 0
+    assert p["table_summary"][0]["n_values"] == 3 and p["table_summary"][0]["n_missing"] == 0
 
 
 def test_row_label_printed_once_for_a_group_is_carried_down():
@@ -180,7 +180,7 @@ def test_row_label_printed_once_for_a_group_is_carried_down():
         "Pruning\t67.6%\t-",
     ])
     p = parse(text)
-    table = p["tables"][0]
+    table = p["table_summary"][0]
     assert table["row_labels"] == ["BERT-base", "Quantization", "Quantization", "Pruning"]
     assert table["row_labels_raw"] == ["BERT <sub>BASE</sub>", "Quantization", "", "Pruning"]
     assert table["row_groups"] == ["", "Quantization", "Quantization", ""]
@@ -198,7 +198,7 @@ def test_packed_rows_split_into_one_row_per_model():
         "dev\tPF (baseline) Sanh (2019)\t91.1 92.7\t87.9/82.5 88.3/82.4",
     ])
     p = parse(text)
-    table = p["tables"][0]
+    table = p["table_summary"][0]
     assert table["row_labels"] == ["TF (baseline)", "PD (our work)", "Sun et al. (2019a)", "PF (baseline)", "Sanh (2019)"]
     assert table["row_groups"] == ["test", "test", "test", "dev", "dev"]
     pd_mrpc = values(p, row_idx=1, column="MRPC (f1/acc)")
@@ -224,7 +224,7 @@ def test_header_aliases_train_sizes_and_ocr_noise():
         "BERT\t109M\t52.1\t-\t78.3",
     ])
     p = parse(text, aliases=aliases)
-    table = p["tables"][0]
+    table = p["table_summary"][0]
     assert table["columns"] == ["#Params", "CoLA", "SST-2", "GLUE"]
     assert table["train_sizes"] == {"CoLA": "8.5k", "SST-2": "67k"}
     assert table["n_rows"] == 1 and table["row_labels"] == ["BERT"]
@@ -305,7 +305,7 @@ def test_slides_empty_sections_and_bullets():
     assert got == [(3, "note", "Motivation", "Growing models", 0),
                    (4, "note", "Motivation", "nested point", 1),
                    (6, "empty_section", "Quantization", "Quantization", None)]
-    assert p["tables"][0]["section"] == "Results" and p["tables"][0]["paper"] == ""
+    assert p["table_summary"][0]["section"] == "Results" and p["table_summary"][0]["paper"] == ""
     assert p["papers"] == []
 
 
@@ -370,19 +370,19 @@ def seeds():
 
 def test_seed_blocks_and_tables(seeds):
     page, slides = seeds[SEED_PAGE][1], seeds[SEED_SLIDES][1]
-    blocks = sum(t["blocks"] for t in page["tables"] + slides["tables"])
+    blocks = sum(t["blocks"] for t in page["table_summary"] + slides["table_summary"])
     assert blocks == 9
-    assert len(page["tables"]) + len(slides["tables"]) == 8
-    assert [t["table_id"] for t in page["tables"]] == [contract.table_id("003_24316d2e507e8064", k) for k in range(1, 8)]
-    assert [t["first_line"] for t in page["tables"]] == [11, 49, 85, 98, 107, 114, 131]
-    assert [t["caption_line"] for t in page["tables"]] == [29, 47, 83, 105, 112, 118, 135]
-    assert [t["paper"][:12] for t in page["tables"]] == [
+    assert len(page["table_summary"]) + len(slides["table_summary"]) == 8
+    assert [t["table_id"] for t in page["table_summary"]] == [contract.table_id("003_24316d2e507e8064", k) for k in range(1, 8)]
+    assert [t["first_line"] for t in page["table_summary"]] == [11, 49, 85, 98, 107, 114, 131]
+    assert [t["caption_line"] for t in page["table_summary"]] == [29, 47, 83, 105, 112, 118, 135]
+    assert [t["paper"][:12] for t in page["table_summary"]] == [
         "EXTREME LANG", "MOBILEBERT: ", "REWEIGHTED P", "FASTER AND J", "FASTER AND J", "FASTER AND J", "WELL-READ ST"]
 
 
 def test_seed_every_printed_number_once_and_nothing_invented(seeds):
     for doc, parsed in seeds.values():
-        for table in parsed["tables"]:
+        for table in parsed["table_summary"]:
             repeated = set(table["repeated_columns"])
             for b_no, ((first, last), cols) in enumerate(zip(table["block_lines"], table["block_columns"])):
                 for ln in range(first, last + 1):
@@ -503,7 +503,7 @@ def test_new_page_parses_without_code_change():
     p = parse(NEW_PAGE)
     assert [x["title"] for x in p["papers"]] == ["TINY TRANSFORMERS: DISTILLING ENCODERS FOR EDGE DEVICES"]
     assert p["papers"][0]["authors"] == ["Alice Moreau", "Bruno Tanaka", "Chen Wei"]
-    t1, t2 = p["tables"]
+    t1, t2 = p["table_summary"]
     assert (t1["caption_line"], t1["caption_position"], t2["caption_line"], t2["caption_position"]) == (
         18, "below", 26, "above")
     assert t1["columns"] == ["Layers", "Params", "SQuAD (EM/F1)", "CoLA (MCC)"]
@@ -534,7 +534,7 @@ def test_two_halves_with_the_caption_after_them_are_one_table():
         "Table 1: Pruning results.\n"
     )
     parsed = parse_page_document(document_from_text(text, "halves.txt"), "page", {})
-    assert [(t["blocks"], t["caption"]) for t in parsed["tables"]] == [(2, "Table 1: Pruning results.")]
+    assert [(t["blocks"], t["caption"]) for t in parsed["table_summary"]] == [(2, "Table 1: Pruning results.")]
     assert {v["column"] for v in parsed["table_values"]} == {"Ratio", "A", "B", "C", "D"}
 
 
@@ -546,7 +546,7 @@ def test_a_header_word_row_of_numbers_is_the_header():
     p = parse_all(document_from_text(text, "lat.txt"))
     assert sorted((v["line_no"], v["value"]) for v in p["table_values"]) == [
         (3, "4.2"), (3, "9.8"), (4, "2.3"), (4, "5.1")]
-    assert [t["row_labels"] for t in p["tables"]] == [["BERT-base", "DistilBERT"]]
+    assert [t["row_labels"] for t in p["table_summary"]] == [["BERT-base", "DistilBERT"]]
 
 
 def test_a_row_named_like_a_header_word_with_results_is_data():
@@ -563,5 +563,5 @@ def test_a_bare_caption_line_takes_its_text_from_the_next_line():
 
     text = "TABLE IV\nCOMPARISON WITH PRIOR WORK\n\nMethod     AP     AP50\nA          37.4   58.1\nB          40.2   59.6\n"
     p = parse_all(document_from_text(text, "ieee.txt"))
-    assert [t["caption"] for t in p["tables"]] == ["TABLE IV COMPARISON WITH PRIOR WORK"]
+    assert [t["caption"] for t in p["table_summary"]] == ["TABLE IV COMPARISON WITH PRIOR WORK"]
     assert not [n for n in p["parse_notes"] if n["kind"] == "orphan_caption"]

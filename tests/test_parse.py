@@ -41,7 +41,7 @@ def values(parsed):
 def test_a_file_holds_a_table_and_two_charts():
     parsed = parse_document(document_from_text(MIXED, "mixed.md"))
     assert parsed["shape"] == "mixed"
-    assert [t["caption"] for t in parsed["tables"]] == ["Table 2: Accuracy of the small models."]
+    assert [t["caption"] for t in parsed["table_summary"]] == ["Table 2: Accuracy of the small models."]
     assert [(a["figure_id"], a["chart_type"]) for a in parsed["axes"]] == [
         ("mixed-fig1", "bar"), ("mixed-fig2", "line")]
     assert {p["figure_id"] for p in parsed["points"] if p["line_no"] == 19} == {"mixed-fig2"}

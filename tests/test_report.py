@@ -123,7 +123,7 @@ def make_processed(root: Path, hostile: str = "", synthesis: bool = True) -> dic
     tables = {
         "points": (points, contract.POINTS), "axes": (axes, contract.AXES), "legend": (legend, contract.LEGEND),
         "arrows": (arrows, contract.ARROWS), "claims": (claims, contract.CLAIMS),
-        "table_values": (values, contract.TABLE_VALUES), "tables": (summaries, contract.TABLES),
+        "table_values": (values, contract.TABLE_VALUES), "table_summary": (summaries, contract.TABLES),
         "annotations": (annotations, contract.ANNOTATIONS), "papers": (papers, contract.PAPERS),
         "checks": (checks, contract.CHECKS), "corrections": (corrections, contract.CORRECTIONS),
         "documents": (documents, contract.DOCUMENTS), "parse_notes": (parse_notes, contract.PARSE_NOTES),
@@ -139,7 +139,7 @@ def make_processed(root: Path, hostile: str = "", synthesis: bool = True) -> dic
     _draw(figures / FIG, "chart")
     _draw(figures / "checks", "checks")  # as the checks_figure rule would draw it
     doc = contract.empty_parsed(PAGE, "003_page", "page")
-    doc["tables"], doc["table_values"] = summaries, values
+    doc["table_summary"], doc["table_values"] = summaries, values
     for tid in (TAB, TAB2):
         latex, fragment = render_table(doc, tid)
         write_text(tables_dir / f"{tid}.tex", latex)

@@ -67,7 +67,7 @@ def sample_doc(caption="Table 3: Results of the distilled models", label0="Teach
         row_labels=[label0, "NoKD Baseline", "DualTrain"], blocks=[], notes=[],
     )
     doc = contract.empty_parsed(SOURCE, "003_test", "page")
-    doc["tables"] = [layout]
+    doc["table_summary"] = [layout]
     doc["table_values"] = values
     return doc
 

@@ -113,19 +113,19 @@ def test_caption_paper_and_source_from_the_tables_row_or_the_values():
 def test_tables_of_groups_a_document_or_records_in_first_appearance_order():
     values = [value(0, "a", "A", table_id="d-tab2"), value(0, "x", "B", table_id="d-tab1"),
               value(1, "b", "A", table_id="d-tab2")]
-    doc = {"table_values": values, "tables": [table_row(["Z", "A"], table_id="d-tab2")]}
+    doc = {"table_values": values, "table_summary": [table_row(["Z", "A"], table_id="d-tab2")]}
     found = tables_of(doc)
     assert [t.table_id for t in found] == ["d-tab2", "d-tab1"]
     assert found[0].columns == ["Z", "A"] and len(found[0].row_list) == 2
     assert found[1].table_row == {}
-    apart = tables_of(values, doc["tables"])
+    apart = tables_of(values, doc["table_summary"])
     assert [t.columns for t in apart] == [t.columns for t in found]
     assert tables_of({"table_values": []}) == []
 
 
 def test_the_checks_table_is_the_shared_model():
     values = [value(0, "a", "Acc", val="80.0"), value(1, "b", "Acc", val="81.0")]
-    doc = {"table_values": values, "tables": [table_row(["Acc"])]}
+    doc = {"table_values": values, "table_summary": [table_row(["Acc"])]}
     (t,) = check_tables.tables_of(doc)
     assert isinstance(t, Table) and isinstance(t, check_tables.Table)
     assert t.meta is t.table_row and t.is_score_column("Acc")

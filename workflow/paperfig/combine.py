@@ -23,7 +23,7 @@ def document_overview(doc: dict) -> dict:
         n_lines=doc.get("n_lines", ""),
         title=title,
         n_figures=len(doc.get("axes", [])),
-        n_tables=len(doc.get("tables", [])),
+        n_tables=len(doc.get("table_summary", [])),
         n_points=len(doc.get("points", [])),
         n_values=sum(1 for row in doc.get("table_values", []) if row.get("part") != "missing"),
         n_annotations=len(doc.get("annotations", [])),

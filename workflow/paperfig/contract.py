@@ -106,16 +106,16 @@ PARSED_TABLES = {
     "mentions": MENTIONS,
     "claims": CLAIMS,
     "table_values": TABLE_VALUES,
-    "tables": TABLES,
+    "table_summary": TABLES,
     "annotations": ANNOTATIONS,
     "papers": PAPERS,
     "parse_notes": PARSE_NOTES,
 }
 
 #: File names of the combined CSVs in data/processed/, by contract table name (the keys of
-#: PARSED_TABLES, of checked.json and of the datapackage resources). Two differ from their
-#: file: the table of values ``table_values`` is published as ``tables.csv`` and the per-table
-#: summary ``tables`` as ``table_summary.csv`` (the file names are the documented interface).
+#: PARSED_TABLES, of checked.json and of the datapackage resources). Each key says what its
+#: records hold: ``table_values`` (one row per value, published as ``tables.csv``, the
+#: documented file name) and ``table_summary`` (one row per table, ``table_summary.csv``).
 CSV_NAMES = {
     "points": "points.csv",
     "axes": "axes.csv",
@@ -124,7 +124,7 @@ CSV_NAMES = {
     "mentions": "mentions.csv",
     "claims": "claims.csv",
     "table_values": "tables.csv",
-    "tables": "table_summary.csv",
+    "table_summary": "table_summary.csv",
     "annotations": "annotations.csv",
     "papers": "papers.csv",
     "parse_notes": "parse_notes.csv",

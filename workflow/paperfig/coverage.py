@@ -69,7 +69,7 @@ def _line_roles(parsed: dict) -> tuple[dict[int, Counter], dict[int, str], dict[
         labels.setdefault(int(row["line_no"]), []).extend(
             str(row.get(k) or "") for k in ("label", "series", "category", "group"))
         roles[int(row["line_no"])] = "data"
-    for t in parsed["tables"]:
+    for t in parsed["table_summary"]:
         rows = {int(ln) for ln in t.get("row_lines") or []}
         for ln in range(int(t["first_line"]), int(t["last_line"]) + 1):
             # a row's line holds data; the table's other lines are its header, rules and markup

@@ -124,7 +124,7 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
 
 def detect_shape(parsed: dict, headings: int = 0) -> str:
     """The shape of a parsed document from what its blocks gave (see the module docstring)."""
-    figures, tables = bool(parsed["axes"]), bool(parsed["tables"])
+    figures, tables = bool(parsed["axes"]), bool(parsed["table_summary"])
     if figures and tables:
         return "mixed"
     if figures:
@@ -141,5 +141,5 @@ def manifest(parsed: dict) -> dict:
         "doc_id": parsed["doc_id"],
         "shape": parsed["shape"],
         "figures": [row["figure_id"] for row in parsed["axes"]],
-        "tables": [row["table_id"] for row in parsed["tables"]],
+        "tables": [row["table_id"] for row in parsed["table_summary"]],
     }

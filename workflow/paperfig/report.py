@@ -181,7 +181,7 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
     legend = _processed(processed_dir, "legend")
     arrows = _processed(processed_dir, "arrows")
     claims = _processed(processed_dir, "claims")
-    table_summary = _processed(processed_dir, "tables")
+    table_summary = _processed(processed_dir, "table_summary")
     annotations = _processed(processed_dir, "annotations")
     checks = _processed(processed_dir, "checks")
     corrections = _processed(processed_dir, "corrections")

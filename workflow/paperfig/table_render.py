@@ -176,10 +176,10 @@ def _tooltip(parts: list[dict], source_file: str) -> str:
 
 
 def _find_layout(doc: dict, table_id: str) -> dict:
-    for row in doc.get("tables", []):
+    for row in doc.get("table_summary", []):
         if _text(row.get("table_id")) == table_id:
             return row
-    known = ", ".join(_text(r.get("table_id")) for r in doc.get("tables", [])) or "none"
+    known = ", ".join(_text(r.get("table_id")) for r in doc.get("table_summary", [])) or "none"
     raise PaperfigError(f"{doc.get('source_file', '?')}: no table {table_id!r} (tables: {known})")
 
 

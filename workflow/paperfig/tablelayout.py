@@ -606,4 +606,4 @@ class TableLayout:
             # contract.record's own first parameter is called ``columns``: set that field after
             row = contract.record(contract.TABLES, **{k: v for k, v in rec.items() if k != "columns"})
             row["columns"] = names
-            self.parsed["tables"].append(row)
+            self.parsed["table_summary"].append(row)

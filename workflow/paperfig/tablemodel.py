@@ -191,7 +191,7 @@ def tables_of(doc_or_records, tables: list[dict] | None = None, cls: type = Tabl
     if isinstance(doc_or_records, dict):
         values = doc_or_records.get("table_values", [])
         if tables is None:
-            tables = doc_or_records.get("tables", [])
+            tables = doc_or_records.get("table_summary", [])
     else:
         values = doc_or_records
     by_id: dict[str, list[dict]] = {}

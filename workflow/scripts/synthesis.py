@@ -43,11 +43,11 @@ def main(args):
     if args.checked:  # the checked documents themselves (the workflow: only those with tables)
         docs = [read_json(path) for path in args.checked]
         records = {name: [r for doc in docs for r in doc.get(name, [])]
-                   for name in ("table_values", "annotations", "tables", "papers")}
+                   for name in ("table_values", "annotations", "table_summary", "papers")}
     else:
         records = {"table_values": read_records(args.tables), "annotations": read_records(args.annotations),
-                   "tables": read_records(args.table_summary), "papers": read_records(args.papers)}
-    points, unplaced = gather_pairs(records["table_values"], records["annotations"], records["tables"],
+                   "table_summary": read_records(args.table_summary), "papers": read_records(args.papers)}
+    points, unplaced = gather_pairs(records["table_values"], records["annotations"], records["table_summary"],
                                     cfg, records["papers"])
     ranking = rank_methods(points, cfg["size_bins"])
     write_csv(args.points_out, points, POINT_COLUMNS)

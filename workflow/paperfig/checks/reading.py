@@ -34,7 +34,7 @@ def run(doc: dict, settings: dict) -> list[dict]:
         if note.get("kind") in LOST_DATA_NOTES:
             out.append(finding("not_read", "warning", note["source_file"], note.get("line_no"),
                                note.get("kind", ""), note.get("message", "")))
-    for table in doc.get("tables", []):
+    for table in doc.get("table_summary", []):
         if table.get("n_values") == 0 and table.get("n_missing", 0) == 0:
             out.append(finding(
                 "not_read", "warning", table["source_file"], table.get("first_line"), table["table_id"],

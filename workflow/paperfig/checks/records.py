@@ -140,7 +140,7 @@ def check_table_values(doc: dict, settings: dict) -> list[dict]:
             out.append(finding("unique_key", "error", doc["source_file"], first_line[key], key[0],
                                f"row {key[1]}, column {key[2]!r}, part {key[3]!r} is recorded {count} times",
                                expected="1", observed=str(count)))
-    ids = Counter(t.get("table_id") for t in doc.get("tables", []))
+    ids = Counter(t.get("table_id") for t in doc.get("table_summary", []))
     for tid, count in ids.items():
         if count > 1:
             out.append(finding("unique_key", "error", doc["source_file"], "", tid,
