@@ -43,9 +43,15 @@ RULES_DIR = workflow.current_basedir
 def workflow_file(relative):
     """The path of one of this workflow's own files, ``relative`` to workflow/rules/: the file
     itself when the workflow is local (a stable path: a rule's command does not change from run
-    to run), else Snakemake's cached copy of it (a module from GitHub, kept per tag or commit)."""
+    to run; relative to the working directory when inside it, absolute for a module used from
+    another folder), else Snakemake's cached copy of it (a module from GitHub, kept per tag or
+    commit)."""
     if RULES_DIR.is_local:
-        return os.path.normpath(os.path.join(RULES_DIR.get_path_or_uri(secret_free=True), relative))
+        path = os.path.normpath(os.path.join(RULES_DIR.get_path_or_uri(secret_free=True), relative))
+        # relative to the working directory when the workflow lives inside it (this checkout):
+        # moving or copying the project folder then changes no rule's command, so nothing reruns
+        inside = os.path.relpath(path, os.getcwd())
+        return path if inside.startswith("..") else inside
     return str(workflow.source_path(relative))
 
 
