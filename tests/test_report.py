@@ -294,7 +294,7 @@ def _latexmk(report_dir: Path, tex: str, context: dict) -> tuple[subprocess.Comp
     (report_dir / "sources.bib").write_text(render_bib(context["bibliography"]), encoding="utf-8")
     result = subprocess.run(
         ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "report.tex"],
-        cwd=report_dir, capture_output=True, text=True, timeout=300,
+        cwd=report_dir, capture_output=True, text=True, errors="replace", timeout=300,  # TeX output is bytes
     )
     log = (report_dir / "report.log").read_text(encoding="utf-8", errors="replace")
     return result, log
