@@ -31,6 +31,7 @@ Grammar of a chart region
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -75,6 +76,7 @@ def chart_regions(lines, table_lines: frozenset[int] | set[int] = frozenset()) -
     anchors = [ln for ln, line in enumerate(lines, 1)
                if (patterns.is_axis_key(line) or patterns.is_chart_intro(line)) and ln not in table_lines]
     anchors += [ln for ln, _, text in heads if patterns.PLOT_WORDS.search(text)]
+    head_at = {h[0]: h for h in heads}
     regions: list[tuple[int, int]] = []
     for anchor in sorted(set(anchors)):
         if regions and regions[-1][0] <= anchor <= regions[-1][1]:
@@ -84,13 +86,13 @@ def chart_regions(lines, table_lines: frozenset[int] | set[int] = frozenset()) -
             end = _section_end(start, level, heads, n)
             # sibling sections that are parts of the same description ("### Axes", "### Bars")
             while True:
-                nxt = next((h for h in heads if h[0] == end + 1), None)
+                nxt = head_at.get(end + 1)
                 if not nxt or nxt[1] != level or not _is_part(nxt[2]):
                     break
                 end = _section_end(nxt[0], level, heads, n)
         else:
             end = n
-        if regions and (_is_part(_heading_text(regions[-1][0], heads)) or _is_part(_heading_text(start, heads))) \
+        if regions and (_is_part(_heading_text(regions[-1][0], head_at)) or _is_part(_heading_text(start, head_at))) \
                 and all(not lines[ln - 1].strip() for ln in range(regions[-1][1] + 1, start)) \
                 and start > regions[-1][1]:
             regions[-1] = (regions[-1][0], end)  # two parts of one description
@@ -117,30 +119,33 @@ def is_part_heading(text: str) -> bool:
 _is_part = is_part_heading
 
 
-def _heading_text(line_no: int, heads) -> str:
-    return next((text for ln, _, text in heads if ln == line_no), "")
+def _heading_text(line_no: int, head_at: dict) -> str:
+    return head_at[line_no][2] if line_no in head_at else ""
 
 
 def _section_end(start: int, level: int, heads, n: int) -> int:
-    return next((ln - 1 for ln, lvl, _ in heads if ln > start and lvl <= level), n)
+    """The line before the next heading of ``level`` or higher after ``start`` (``heads`` is in
+    line order: a binary search finds where to start looking)."""
+    i = bisect.bisect_right(heads, (start, 7, ""))
+    return next((ln - 1 for ln, lvl, _ in heads[i:] if lvl <= level), n)
 
 
 def _start(anchor: int, heads, table_lines, lines, regions) -> tuple[int, int]:
-    own = next(((ln, lvl, text) for ln, lvl, text in heads if ln == anchor), None)
-    if own:
-        return own[0], own[1]
-    above = [h for h in heads if h[0] < anchor]
+    i = bisect.bisect_left(heads, (anchor, 0, ""))  # heads[:i] are the headings above the anchor
+    if i < len(heads) and heads[i][0] == anchor:
+        return heads[i][0], heads[i][1]
     floor = regions[-1][1] if regions else 0
-    if above and above[-1][0] > floor:
-        ln, lvl, text = above[-1]
+    if i and heads[i - 1][0] > floor:
+        j = i - 1
+        ln, lvl, text = heads[j]
         while _is_part(text):
-            parents = [h for h in above if h[0] < ln and h[1] < lvl and h[0] > floor]
-            if not parents:
+            # the nearest heading of a higher level above it, below the previous region
+            j = next((k for k in range(j - 1, -1, -1) if heads[k][1] < lvl or heads[k][0] <= floor), -1)
+            if j < 0 or heads[j][0] <= floor or heads[j][1] >= lvl:
                 break
-            parent = parents[-1]
-            if any(parent[0] < t < ln for t in table_lines):
+            if any(heads[j][0] < t < ln for t in table_lines):
                 break
-            ln, lvl, text = parent
+            ln, lvl, text = heads[j]
         return ln, lvl
     # no heading: after the previous table/region, or at a figure caption
     start = floor + 1
