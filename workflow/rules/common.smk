@@ -29,7 +29,8 @@ from paperfig.workflow_support import (
 
 # The schema is the one validator of the config (strict: a typo is an error naming the key
 # and the file); Snakemake's validate then fills in the defaults.
-validate_config_file(config, "config", ", ".join(map(str, workflow.configfiles)) or "config/config.yaml")
+CONFIG_FILES = ", ".join(str(path) for path in workflow.configfiles)
+validate_config_file(config, "config", CONFIG_FILES or "config/config.yaml")
 validate(config, "../schemas/config.schema.yaml")
 if workflow.is_main_process:  # not in a cluster job re-reading the Snakefile
     # Hold the run lock (flock) for the life of this Snakemake process; when this process
@@ -83,7 +84,8 @@ wildcard_constraints:
 def run_script(name):
     """The start of a rule's shell command: run scripts/<name> of this workflow, wherever it is."""
     path = workflow_file(f"../scripts/{name}")
-    return "python " + shlex.quote(path).replace("{", "{{").replace("}", "}}")
+    quoted = shlex.quote(path).replace("{", "{{").replace("}", "}}")  # braces are not wildcards
+    return f"python {quoted}"
 
 
 def raw_document(wildcards):
@@ -154,3 +156,13 @@ onsuccess:
 
 onerror:
     on_error(config)
+
+
+def report_figure_sources():
+    """The PDF of every re-drawn figure report.tex includes (copied into the report folder)."""
+    return [*rendered_files("pdf"), rules.synthesis.output.pdf]
+
+
+def report_figure_copies():
+    """The copies report.tex includes: report/figures/<name>.pdf, so report/ compiles alone."""
+    return [f"{REPORT}/figures/{os.path.basename(path)}" for path in report_figure_sources()]

@@ -45,16 +45,6 @@ rule checks_figure:
         " --pdf {output.pdf:q} --png {output.png:q} --log {log:q}"
 
 
-def report_figure_sources():
-    """The PDF of every re-drawn figure report.tex includes (copied into the report folder)."""
-    return [*rendered_files("pdf"), rules.synthesis.output.pdf]
-
-
-def report_figure_copies():
-    """The copies report.tex includes: report/figures/<name>.pdf, so report/ compiles alone."""
-    return [f"{REPORT}/figures/{os.path.basename(path)}" for path in report_figure_sources()]
-
-
 rule build_report:
     input:
         csvs=rules.combine_documents.output,
