@@ -130,18 +130,18 @@ def account(doc: Document, parsed: dict) -> dict:
             else:
                 counts["prose" if role == "note" else role] += 1
         if role == "prose" and _looks_like_data_row(line, len(found)):
-            _warn(doc, parsed, ln, "unread_data_line",
+            add_note(doc, parsed, ln, "unread_data_line",
                   f"line {ln} holds {len(found)} numbers like a table row, outside any table or chart "
                   "the readers recognise; read as prose")
     n_numbers = sum(counts.values())
     n_values = sum(sum(c.values()) for c in values.values())
     if n_numbers and not n_values:
-        _warn(doc, parsed, number_lines[0], "nothing_read",
+        add_note(doc, parsed, number_lines[0], "nothing_read",
               f"no table or chart was recognised: the {n_numbers} numbers on lines "
               f"{_spans(number_lines)} were read as prose, captions or labels")
     elif not n_values:
         first = next(ln for ln, line in enumerate(doc.lines, 1) if line.strip())
-        _warn(doc, parsed, first, "nothing_read",
+        add_note(doc, parsed, first, "nothing_read",
               "no table or chart was recognised and no number is printed: the document was read as "
               "prose only")
     read = n_numbers - counts["unread"]
@@ -172,8 +172,9 @@ def _spans(lines: list[int]) -> str:
     return text + (f" and {len(spans) - 8} more" if len(spans) > 8 else "")
 
 
-def _warn(doc: Document, parsed: dict, line_no: int, kind: str, message: str) -> None:
+def add_note(doc: Document, parsed: dict, line_no: int, kind: str, message: str, level=logging.WARNING) -> None:
+    """One parse note of the whole document (its line and raw text), logged at ``level``."""
     parsed["parse_notes"].append(contract.record(
         contract.PARSE_NOTES, source_file=doc.source_file, line_no=line_no, kind=kind, message=message,
         raw=doc.line(line_no)))
-    log.warning("%s:%s: %s: %s", doc.source_file, line_no, kind, message)
+    log.log(level, "%s:%s: %s: %s", doc.source_file, line_no, kind, message)

@@ -58,13 +58,6 @@ def _renumber(part: dict, doc_id: str, first_number: int) -> int:
     return len(mapping)
 
 
-def _note(parsed: dict, doc: Document, line_no: int, kind: str, message: str, level=logging.INFO) -> None:
-    parsed["parse_notes"].append(contract.record(
-        contract.PARSE_NOTES, source_file=doc.source_file, line_no=line_no, kind=kind, message=message,
-        raw=doc.line(line_no)))
-    log.log(level, "%s:%s: %s: %s", doc.source_file, line_no, kind, message)
-
-
 def parse_document(doc: Document, aliases: dict | None = None) -> dict:
     from .charts import parse_chart_document
     from .pages import parse_page_document
@@ -78,29 +71,30 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
     n_figures = 0
     for region in segment.chart_regions(doc.lines, frozenset(grid_lines)):
         lines = set(range(region.first, region.last + 1))
+        axis_keys = any(segment.patterns.is_axis_key(doc.line(ln)) for ln in lines)
         try:
             part = parse_chart_document(segment.masked(doc, lines))
         except DocumentError as exc:
-            if any(segment.patterns.is_axis_key(doc.line(ln)) for ln in lines):
-                _note(parsed, doc, region.first, "not_a_chart",
-                      f"lines {region.first}-{region.last} look like a chart description but {exc.message}; "
-                      "read as tables and prose instead", logging.WARNING)
+            if axis_keys:
+                coverage.add_note(doc, parsed, region.first, "not_a_chart",
+                                  f"lines {region.first}-{region.last} look like a chart description but "
+                                  f"{exc.message}; read as tables and prose instead")
             else:  # only words naming a chart ("Figure 3 shows a bar chart of ...")
-                _note(parsed, doc, region.first, "no_chart_described",
-                      f"lines {region.first}-{region.last} name a chart but describe no axis or point; "
-                      "read as tables and prose")
+                coverage.add_note(doc, parsed, region.first, "no_chart_described",
+                                  f"lines {region.first}-{region.last} name a chart but describe no axis or "
+                                  "point; read as tables and prose", logging.INFO)
             continue
         used = _chart_lines(part)
         in_grids = {ln for g in grids if g.first_line >= region.first and g.last_line <= region.last
                     for ln in g.lines}
-        described = any(segment.patterns.is_axis_key(doc.line(ln)) for ln in lines) or any(
+        described = axis_keys or any(
             a.get("x_line_no") not in ("", None) or a.get("y_line_no") not in ("", None) for a in part["axes"])
         point_lines = {int(p["line_no"]) for p in part["points"]}
         if not described and point_lines <= in_grids:
             # a heading naming a chart over a plain table ("## Results chart"): a table
-            _note(parsed, doc, region.first, "chart_as_table",
-                  f"lines {region.first}-{region.last} name a chart but describe no axis and every value "
-                  "stands in a table; read as a table")
+            coverage.add_note(doc, parsed, region.first, "chart_as_table",
+                              f"lines {region.first}-{region.last} name a chart but describe no axis and every "
+                              "value stands in a table; read as a table", logging.INFO)
             continue
         for g in grids:
             if g.first_line >= region.first and g.last_line <= region.last and not used & set(g.lines):
