@@ -345,3 +345,27 @@ def test_a_parenthesised_signed_number_alone_is_a_delta():
     # unsigned: an error (a standard error printed under its value), not a delta
     assert [(p.part, p.value) for p in cells.parse_cell("(3.9)").parts] == [("error", "3.9")]
     assert cells.parse_cell("(ours)").parts == [] and not cells.is_value_text("(ours)")
+
+
+@pytest.mark.parametrize("text, value, low, high", [
+    ("1.38 [1.19, 1.60]", "1.38", "1.19", "1.60"),   # a hazard ratio and its 95% CI
+    ("71 [62–80]", "71", "62", "80"),                 # a median and its IQR
+    ("2.04 (1.77–2.35)", "2.04", "1.77", "2.35"),
+    ("0.81 (0.77-0.85)", "0.81", "0.77", "0.85"),
+    ("−0.12 (−0.30 to 0.06)", "-0.12", "-0.30", "0.06"),
+    ("0.5 [0.2; 0.9]", "0.5", "0.2", "0.9"),
+    ("[1.19, 1.60]", None, "1.19", "1.60"),          # the interval in a column of its own
+])
+def test_value_with_an_interval(text, value, low, high):
+    res = cells.parse_cell(text)
+    got = {p.part: p.value for p in res.parts}
+    assert got == {k: v for k, v in (("value", value), ("low", low), ("high", high)) if v is not None}
+    assert [n.kind for n in res.notes] == (["normalised_digits"] if "−" in text else [])
+
+
+def test_interval_keeps_the_printed_unit_and_bare_ranges_are_not_read():
+    assert [(p.part, p.value, p.unit) for p in cells.parse_cell("45% [40%, 50%]").parts] == [
+        ("value", "45", "%"), ("low", "40", "%"), ("high", "50", "%")]
+    assert cells.parse_cell("62–80").parts == []            # a label may print a range: 2019–2020
+    assert cells.parse_cell("85.1 [12]").parts == []        # a citation is no interval
+    assert cells.parse_cell("85.3 (-5.6)").parts[1].part == "delta"

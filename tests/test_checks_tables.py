@@ -191,3 +191,16 @@ def test_wide_table_benchmark_case_runs():
     doc = module.wide_document(200)
     checked = check_document(doc, [], {})
     assert len(checked["table_values"]) == 5 * 200
+
+
+def test_a_value_outside_its_interval_and_a_reversed_interval_are_warnings():
+    from paperfig.checks import records
+
+    doc = page([(5, "ICU", {"HR": "2.87"}), (6, "Death", {"HR": "2.31"}), (7, "Age", {"HR": "1.10"})], ["HR"])
+    for line, low, high in ((5, "2.41", "3.40"), (6, "2.50", "2.88"), (7, "1.30", "0.90")):
+        row = next(v for v in doc["table_values"] if v["line_no"] == line)
+        doc["table_values"] += [dict(row, part="low", value=low), dict(row, part="high", value=high)]
+    found = records.check_intervals(doc, DEFAULT_SETTINGS)
+    assert [(f["line_no"], f["severity"]) for f in found] == [(6, "warning"), (7, "warning")]
+    assert "2.31 lies outside its interval [2.50, 2.88]" in found[0]["message"]
+    assert "reversed" in found[1]["message"]

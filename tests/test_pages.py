@@ -588,3 +588,23 @@ def test_an_ascending_column_of_whole_numbers_is_the_rows_index():
     counts = "| Model | Layers | Heads |\n|---|---|---|\n| 1 | 12 | 8 |\n| 2 | 24 | 16 |\n"
     parsed = parse_document(document_from_text(counts, "counts.md"), {})
     assert [v["value"] for v in parsed["table_values"]] == ["1", "12", "8", "2", "24", "16"]  # all whole numbers
+
+
+def test_clinical_table_values_with_intervals_and_n_percent():
+    text = "\n".join([
+        "Table 2. Outcomes by alert status.",
+        "",
+        "                              Alert              No alert           Adjusted HR",
+        "                              (n = 820)          (n = 6,410)        [95% CI]",
+        "  Age, years, median [IQR]    68 [59–77]         61 [49–72]               –",
+        "  Female sex, n (%)           351 (42.8)         3,170 (49.5)             –",
+        "  ICU transfer, n (%)         204 (24.9)           498 (7.8)        2.87 [2.41, 3.40]",
+        "  Death, n (%)                117 (14.3)           270 (4.2)        2.31 (1.85 to 2.88)",
+    ])
+    parsed = parse(text)
+    got = [(v["line_no"], v["part"], v["value"]) for v in parsed["table_values"] if v["part"] != "missing"]
+    assert (5, "low", "59") in got and (5, "high", "77") in got
+    assert [g[2] for g in got if g[0] == 7] == ["204", "24.9", "498", "7.8", "2.87", "2.41", "3.40"]
+    assert [g[2] for g in got if g[0] == 8] == ["117", "14.3", "270", "4.2", "2.31", "1.85", "2.88"]
+    assert {v["column"] for v in parsed["table_values"] if v["line_no"] == 8 and v["part"] == "low"} == {
+        "Adjusted HR [95% CI]"}

@@ -231,3 +231,16 @@ def test_pair_printed_with_a_space_keeps_the_space():
     assert "82.6 74.1" in html_text and "82.6 74.1" in latex
     assert "88.5/84.3" in html_text
     assert Counter(numbers_in_rendered(latex)) == expected_numbers(doc)
+
+
+def test_value_with_its_interval_is_drawn_as_printed_and_reads_back():
+    doc = sample_doc()
+    for v in doc["table_values"]:
+        if v["raw_cell"] == "15%":
+            v.update(raw_cell="15 [12, 18]", unit="")
+            low, high = dict(v, part="low", value="12"), dict(v, part="high", value="18")
+            doc["table_values"] += [low, high]
+            break
+    latex, html_text = render_table(doc, TABLE_ID)
+    assert "15 [12, 18]" in html_text and "15 {[}12, 18{]}" in latex
+    assert Counter(numbers_in_rendered(latex)) == expected_numbers(doc)

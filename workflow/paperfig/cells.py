@@ -25,6 +25,13 @@ or not at all):
 ``41.3 ms``            a value with a unit word after it (``13.5 GB``, ``2450 tokens/s``,
                        ``12 layers``): the word is the value's unit (printed in the cell)
 ``81.5/81.0 (-5.2)``   a pair with a delta: parts ``first``, ``second`` and ``delta``
+``1.38 [1.19, 1.60]``  a value with its interval (a confidence interval, an IQR, a range):
+                       parts ``value``, ``low`` and ``high``; brackets or parentheses, the
+                       bounds separated by a comma, a semicolon, a dash or "to" (``71
+                       [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``); the
+                       interval alone in brackets (``[1.19, 1.60]``) gives ``low``/``high``.
+                       A bare range without brackets (``62–80``) is not read: a label may
+                       print one (``2019–2020``)
 ``± 0.1``              an error printed in a cell of its own: one part ``error``
 ``12% reduction``      a value with a trailing qualifier word (``reduction``, ``slower``,
                        ``faster``, ``speedup``, ``improvement``, ``lower``, ``higher``,
@@ -89,6 +96,10 @@ _TOKEN = re.compile(
 )
 _DELTA = re.compile(r"^(?P<v>[^()\s]+(?:\s*\(\?\))?)\s*\(\s*(?P<d>[-+]?[^()\s]+)\s*\)$")
 _ERROR = re.compile(r"^(?P<v>[^()\s±]+)\s*(?:±\s*(?P<e>[^()\s±]+)|\(\s*±\s*(?P<e2>[^()\s±]+)\s*\))$")
+_BOUND = r"[-+−]?[^()\[\]\s,;–—-]+"
+_INTERVAL = re.compile(
+    rf"^(?:(?P<v>[^()\[\]\s]+)\s*)?(?:\[\s*(?P<lo>{_BOUND})\s*(?:[,;–—-]|\bto\b)\s*(?P<hi>{_BOUND})\s*\]"
+    rf"|\(\s*(?P<lo2>{_BOUND})\s*(?:[,;–—-]|\bto\b)\s*(?P<hi2>{_BOUND})\s*\))$")
 _EXPONENT = re.compile(r"[eE][-+−]?\d|10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹])")
 _PAIR = re.compile(r"^(?P<a>[^/\s]+)\s*/\s*(?P<b>[^/\s]+)$")
 #: Words after a value that say what it means; kept as ``Part.qualifier``.
@@ -115,7 +126,7 @@ _CAPTION_UNITS = {"seconds": "s", "milliseconds": "ms", "ms": "ms", "minutes": "
 class Part:
     """One numeric value of a cell (or the missing marker)."""
 
-    part: str  # value | first | second | delta | error | missing
+    part: str  # value | first | second | delta | error | low | high | missing
     part_name: str
     value: str  # printed number text, "" for missing
     unit: str = ""
@@ -243,6 +254,17 @@ def split_delta(text: str) -> tuple[str, str] | None:
     return None
 
 
+def split_interval(text: str) -> tuple[str, str, str] | None:
+    """``1.38 [1.19, 1.60]`` -> ("1.38", "1.19", "1.60"); ``[62–80]`` -> ("", "62", "80")."""
+    m = _INTERVAL.match(text.strip())
+    if not m:
+        return None
+    v, lo, hi = m.group("v") or "", m.group("lo") or m.group("lo2"), m.group("hi") or m.group("hi2")
+    if (not v or is_number_token(v)) and is_number_token(lo) and is_number_token(hi):
+        return v, lo, hi
+    return None
+
+
 def split_error(text: str) -> tuple[str, str] | None:
     """``81.2 ± 0.3``, ``81.2±0.3``, ``81.2 (±0.3)`` -> ("81.2", "0.3")."""
     m = _ERROR.match(numbers.normalise_digits(text.strip()))
@@ -254,11 +276,11 @@ def split_error(text: str) -> tuple[str, str] | None:
     return None
 
 
-_C = r"(?:[^\s/()±]|(?<=\d)[\u00a0\u2009\u202f](?=\d{3}(?!\d)))"  # a group space inside 41 021
+_C = r"(?:[^\s/()\[\]±]|(?<=\d)[\u00a0\u2009\u202f](?=\d{3}(?!\d)))"  # a group space inside 41 021
 _VALUE_TOKEN = re.compile(
     rf"(?:[<>≤≥]\s*)?{_C}+(?:\s*[×xX·⋅]\s*10(?:\^{_C}+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?:\s+[%×](?=\s|$))?"
     rf"(?:\s*/\s*{_C}+)?"
-    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\))?|\([^()]*\)|/")
+    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\)|\s*\[[^\[\]]*\])?|\([^()]*\)|\[[^\[\]]*\]|/")
 
 
 def value_tokens(text: str) -> list[str]:
@@ -283,7 +305,7 @@ def is_value_text(text: str) -> bool:
     if is_missing(t):
         return True
     return (is_number_token(t) or split_pair(t) is not None or split_delta(t) is not None
-            or split_error(t) is not None or _is_pair_delta(t) or bool(_LONE_ERROR.match(t))
+            or split_error(t) is not None or split_interval(t) is not None or _is_pair_delta(t) or bool(_LONE_ERROR.match(t))
             or _lone_number(_LONE_DELTA, t, "d") or _lone_number(_LONE_PAREN, t, "e"))
 
 
@@ -380,7 +402,7 @@ def _part(part: str, name: str, token_text: str, default_unit: str, qualifier: s
 
 def _with_partner(first: Part, part: str, name: str, token_text: str, default_unit: str,
                   qualifier: str) -> Part:
-    """A delta or error: it takes the value's printed unit when it prints none."""
+    """A delta, error or interval bound: it takes the value's printed unit when it prints none."""
     return _part(part, name, token_text, first.unit if first.unit_source == "cell" else default_unit,
                  qualifier)
 
@@ -394,6 +416,14 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
     t, qualifier = split_qualifier(text)
     if is_missing(t):
         res.parts.append(Part("missing", "", "", "", "", t, qualifier=qualifier))
+        return res
+    if vi := split_interval(t):  # the dash between the bounds is no odd sign: only bounds get notes
+        res.notes.extend([note for printed in vi if printed for note in _digit_note(printed)][:1])
+        value = _part("value", "", vi[0], default_unit, qualifier) if vi[0] else None
+        res.parts += [value] if value else []
+        for part, bound in (("low", vi[1]), ("high", vi[2])):
+            res.parts.append(_with_partner(value, part, "", bound, default_unit, qualifier) if value
+                             else _part(part, "", bound, default_unit, qualifier))
         return res
     res.notes.extend(_digit_note(t))
     try:

@@ -27,7 +27,7 @@ TABLES = ("table_values", "points", "annotations")
 POINT_FIELDS = ("x", "y", "label", "series")
 ANNOTATION_FIELDS = ("ratio", "before", "after", "base_model")
 REQUIRED = ("file", "line", "field", "printed", "corrected", "reason")
-PARTS = ("value", "first", "second", "delta", "missing")
+PARTS = ("value", "first", "second", "delta", "error", "low", "high", "missing")
 
 _VALUE_UNIT = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d+)?|\.\d+))\s*([A-Za-z%]*)\s*$")
 

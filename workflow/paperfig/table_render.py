@@ -40,7 +40,7 @@ MISSING = "\u2013"  # en dash, for a printed "-"
 MINUS = "\u2212"
 DAGGER = "\u2020"
 
-_PART_ORDER = {"missing": 0, "value": 0, "first": 0, "second": 0, "delta": 1}
+_PART_ORDER = {"missing": 0, "value": 0, "first": 0, "second": 0, "delta": 1, "low": 2, "high": 3}
 
 
 class DisplayText(str):
@@ -123,10 +123,13 @@ def _cell_text(parts: list[dict]) -> str:
     if not parts:
         return ""
     ordered = sorted(parts, key=lambda p: _PART_ORDER.get(_text(p.get("part")), 0))
-    main, deltas = [], []
+    main, deltas, bounds = [], [], []
     for p in ordered:
         kind = _text(p.get("part"))
         value = _text(p.get("value"))
+        if kind in ("low", "high"):
+            bounds.append(_signed(value, "", False) + _text(p.get("unit")))
+            continue
         if kind == "missing" or value == "":
             (deltas if kind == "delta" else main).append(MISSING)
             continue
@@ -135,6 +138,8 @@ def _cell_text(parts: list[dict]) -> str:
     text = _pair_separator(ordered).join(main)
     if deltas:
         text = f"{text} ({', '.join(deltas)})" if text else f"({', '.join(deltas)})"
+    if bounds:  # an interval, printed as papers print confidence intervals
+        text = f"{text} [{', '.join(bounds)}]".strip()
     return text
 
 

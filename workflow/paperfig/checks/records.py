@@ -1,5 +1,5 @@
 """Plausibility of single records (per row, with file and line): numbers that parse, scores
-within 0-100, positive sizes and speedups, unique keys. The pandera models in
+within 0-100, positive sizes and speedups, a value inside its printed interval, unique keys. The pandera models in
 paperfig.schemas validate the combined tables; these are the cheap per-document findings."""
 
 from __future__ import annotations
@@ -186,9 +186,35 @@ def check_annotations(doc: dict, settings: dict) -> list[dict]:
     return out
 
 
+def check_intervals(doc: dict, settings: dict) -> list[dict]:
+    """A cell printed with its interval (``1.38 [1.19, 1.60]``): low <= value <= high."""
+    cells: dict[tuple, dict] = {}
+    for row in doc.get("table_values", []):
+        if row.get("part") in ("value", "low", "high") and not truthy(row.get("carried")):
+            key = (row.get("table_id"), row.get("row_idx"), row.get("column"), row.get("line_no"))
+            cells.setdefault(key, {})[row["part"]] = row
+    out = []
+    for (table_id, _, column, line_no), parts in cells.items():
+        numbers = {part: num(row.get("value")) for part, row in parts.items()}
+        low, high, value = numbers.get("low"), numbers.get("high"), numbers.get("value")
+        if low is None or high is None:
+            continue
+        row = parts["low"]
+        shown = f"[{row.get('value')}, {parts['high'].get('value')}]"
+        if low > high or (value is not None and not low <= value <= high):
+            what = f"{value} lies outside its interval {shown}" if low <= high else f"the interval {shown} is reversed"
+            out.append(finding("plausibility", "warning", doc["source_file"], line_no, table_id,
+                               f"{row.get('row_label', '')} / {column}: {what} "
+                               f"(cell {row.get('raw_cell')!r})",
+                               expected="low <= value <= high", observed=row.get("raw_cell"),
+                               cells=[(line_no, "table_values", column)]))
+    return out
+
+
 def run(doc: dict, settings: dict) -> list[dict]:
     return (check_points(doc, settings) + check_axes(doc, settings) + check_table_values(doc, settings)
-            + check_annotations(doc, settings))
+            + check_intervals(doc, settings) + check_annotations(doc, settings))
 
 
-__all__ = ["run", "check_points", "check_axes", "check_table_values", "check_annotations", "name_key"]
+__all__ = ["run", "check_points", "check_axes", "check_table_values", "check_intervals", "check_annotations",
+           "name_key"]

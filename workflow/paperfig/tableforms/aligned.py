@@ -12,7 +12,8 @@ Grammar
   (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``, ``86.8 / 81.7``; an error alone
   (``±0.9``: pdftotext prints a mean's std on the line below it) or in parentheses, signed or a
   decimal (``(−3.9)``; ``(.021)``, a standard error under its coefficient; ``(2019)`` stays
-  label text) is a value too, and so is an
+  label text) is a value too; so is a value with its interval (``1.38 [1.19, 1.60]``,
+  ``71 [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``) or the interval alone; and so is an
   OCR misreading of a number (``4l9``, ``55O``, ``38"``) or a ditto mark (``"``): it holds its
   column's place, and the cell grammar refuses it with a note. Text that merely
   contains digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``,
@@ -83,9 +84,12 @@ _MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃"
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
 _GARBLED = r"[0-9][0-9.,]*[lIOo][0-9lIOo.,]*|[0-9][0-9.]*[\",]"
+#: An interval after a value or alone: ``[1.19, 1.60]``, ``(1.77–2.35)``, ``(-0.30 to 0.06)``.
+_RANGE = rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\))"
 _VALUE = re.compile(
-    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\))?"
-    rf"|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|{_MISSING}|{_GARBLED})$")
+    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)"
+    rf"|\s*{_RANGE})?"
+    rf"|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|{_RANGE}|{_MISSING}|{_GARBLED})$")
 #: A line of significance or footnote marks printed above a row's values (``a   b   b``).
 _MARKS_LINE = re.compile(r"^\s*(?:[a-h*†‡§]{1,2}\s+)*[a-h*†‡§]{1,2}\s*$")
 _WEAK = re.compile(r"^(?:\d+[kKMBGT]?|\d+\.\d+[kKMBGT])$")
@@ -141,12 +145,12 @@ class _Line:
 
 def tokens(text: str, start: int = 0) -> list[_Tok]:
     """Whitespace tokens with their columns; printed compounds (``81.2 ± 0.3``, ``85.3 (-5.6)``,
-    ``86.8 / 81.7``) merged into one value token."""
+    ``86.8 / 81.7``, ``1.38 [1.19, 1.60]``, ``0.5 (0.2 to 0.9)``) merged into one value token."""
     raw = [(m.group(0), m.start() + start, m.end() + start) for m in re.finditer(r"\S+", text)]
     out: list[_Tok] = []
     i = 0
     while i < len(raw):
-        for j in (i + 2, i + 1):
+        for j in (i + 3, i + 2, i + 1) if i + 2 < len(raw) and raw[i + 2][0] == "to" else (i + 2, i + 1):
             if j < len(raw) and _VALUE.match(text[raw[i][1] - start:raw[j][2] - start]):
                 out.append(_Tok(text[raw[i][1] - start:raw[j][2] - start], raw[i][1], raw[j][2], True))
                 i = j + 1
