@@ -369,3 +369,18 @@ def test_interval_keeps_the_printed_unit_and_bare_ranges_are_not_read():
     assert cells.parse_cell("62–80").parts == []            # a label may print a range: 2019–2020
     assert cells.parse_cell("85.1 [12]").parts == []        # a citation is no interval
     assert cells.parse_cell("85.3 (-5.6)").parts[1].part == "delta"
+
+
+@pytest.mark.parametrize("text, value, error", [
+    ("94.3 t0.6", "94.3", "0.6"), ("92.5 t 0.8", "92.5", "0.8"), ("93.2 £1.1", "93.2", "1.1"),
+    ("91.8+0.9", "91.8", "0.9"), ("71.6 + 3.2", "71.6", "3.2"),
+])
+def test_plus_minus_misread_by_ocr(text, value, error):
+    got, notes = parts(text)
+    assert got == [("value", "", value, "", ""), ("error", "±", error, "", "")]
+    assert notes == ["ocr_plus_minus"]
+
+
+def test_a_signed_number_after_a_value_is_not_taken_for_an_error():
+    assert parts("95.1 +0.4") == ([], ["unparseable_cell"])
+    assert parts("1e+5")[0] == [("value", "", "100000", "", "")]

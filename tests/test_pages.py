@@ -608,3 +608,20 @@ def test_clinical_table_values_with_intervals_and_n_percent():
     assert [g[2] for g in got if g[0] == 8] == ["117", "14.3", "270", "4.2", "2.31", "1.85", "2.88"]
     assert {v["column"] for v in parsed["table_values"] if v["line_no"] == 8 and v["part"] == "low"} == {
         "Adjusted HR [95% CI]"}
+
+
+def test_plus_minus_misread_by_ocr_in_a_single_spaced_table():
+    text = "\n".join([
+        "Table 3. Dice (mean + std over 5 folds)",
+        "",
+        "Method Liver Kidney Mean",
+        "nnU-Net 95.1 +0.4 91.8+0.9 87.9",
+        "TransUNet 94.3 t0.6 90.2 £ 1.3 86.4",
+        "Ours (adapted) 95.9+0.2 93.4 + 0.6 90.2",
+    ])
+    parsed = parse(text)
+    got = [(v["line_no"], v["column"], v["part"], v["value"]) for v in parsed["table_values"]]
+    assert got[:5] == [(4, "Liver", "value", "95.1"), (4, "Liver", "error", "0.4"), (4, "Kidney", "value", "91.8"),
+                       (4, "Kidney", "error", "0.9"), (4, "Mean", "value", "87.9")]
+    assert [g[3] for g in got if g[0] == 6] == ["95.9", "0.2", "93.4", "0.6", "90.2"]
+    assert kinds(parsed).count("ocr_plus_minus") == 6

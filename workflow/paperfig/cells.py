@@ -50,7 +50,9 @@ number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better
 "direction", the value as printed (the arrow is no sign). A signed number alone in parentheses
 (``(−3.9)``) is a delta, an unsigned one (``(.021)``, a standard error printed under its value) an
 error. A lone quote or comma printed apart
-after a value (``53.3 '``) is OCR noise: dropped, with a note ("ocr_noise"). ``10⁵`` and
+after a value (``53.3 '``) is OCR noise: dropped, with a note ("ocr_noise"); a ± that OCR read
+as ``t``, ``£`` or ``+`` between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``)
+is read as ± with a note ("ocr_plus_minus"). ``10⁵`` and
 ``10^5`` are powers of ten (as in running text), a superscript after any other number is a
 footnote. Values are the printed text of the number (``decimal_text``: "84.0" stays "84.0").
 A cell without its own unit takes the column's unit (header ``Memory (MB)``, caption "latency (in seconds)");
@@ -487,6 +489,9 @@ _STRAY_MARK = re.compile(r"(?:\s+|(?<=\d))(['\"`‘’“”,])$")
 #: An arrow or triangle marking a change or the better direction, before or after the number.
 _ARROW_MARK = re.compile(r"^\s*[▲▼△▽↑↓⬆⬇]\s*(?=[-+−]?\.?\d)|(?<=[\d%])\s*[▲▼△▽↑↓⬆⬇]\s*$")
 _PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d>[-+−–]?[^()\s]+)\s*\)$")
+#: A ± that OCR read as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``93.2 £1.1``, ``91.8+0.9``,
+#: ``71.6 + 3.2``); ``95.1 +0.4`` stays two values (a signed delta may follow a value so).
+_PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*[t£]\s*|\+|\s+\+\s+)(?P<e>[\d.,]+%?)$")
 _LONE_ERROR = re.compile(r"^(?:±|\+/-)\s*(?P<e>[^()\s±]+)$")
 _LONE_DELTA = re.compile(r"^\(\s*(?P<d>[-+−–][^()\s]+)\s*\)$")
 _LONE_PAREN = re.compile(r"^\(\s*(?P<e>[^-+−–()\s][^()\s]*)\s*\)$")
@@ -515,6 +520,11 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         value = numbers.decimal_text(numbers.parse_decimal(plain))
         return CellResult(parts=[Part("value", "", value, default_unit, "", plain,
                                       "column" if default_unit else "")])
+    if not sub_names and (pm := _PM_MISREAD.match(plain)) and is_number_token(pm["v"]) and is_number_token(pm["e"]):
+        value = _part("value", "", pm["v"], default_unit)
+        return CellResult(parts=[value, _with_partner(value, "error", "±", pm["e"], default_unit, "")],
+                          notes=[CellNote("ocr_plus_minus", f"{pm['m'].strip()!r} between a value and its error "
+                                          "read as ± (an OCR misreading)", plain)])
     joined = _SPACED_MARK.sub(lambda m: m.group("m"), plain)
     if (stray := _STRAY_MARK.search(joined)) and not sub_names:
         res = _parse_tidy_cell(joined[:stray.start()], pair, sub_names, default_unit)

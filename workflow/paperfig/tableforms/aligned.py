@@ -13,7 +13,10 @@ Grammar
   (``±0.9``: pdftotext prints a mean's std on the line below it) or in parentheses, signed or a
   decimal (``(−3.9)``; ``(.021)``, a standard error under its coefficient; ``(2019)`` stays
   label text) is a value too; so is a value with its interval (``1.38 [1.19, 1.60]``,
-  ``71 [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``) or the interval alone; and so is an
+  ``71 [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``) or the interval alone; so is a
+  value and its error whose ± OCR read as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``,
+  ``71.6 + 3.2``; on a line that holds such a misreading ``95.1 +0.4`` too, its cell text then
+  printed without the space so the cell grammar reads it alike); and so is an
   OCR misreading of a number (``4l9``, ``55O``, ``38"``) or a ditto mark (``"``): it holds its
   column's place, and the cell grammar refuses it with a note. Text that merely
   contains digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``,
@@ -84,11 +87,16 @@ _MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃"
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
 _GARBLED = r"[0-9][0-9.,]*[lIOo][0-9lIOo.,]*|[0-9][0-9.]*[\",]"
+#: A ± that OCR read as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``).
+_PM_MISREAD = r"(?:\s*[t£]\s*|\+|\s+\+\s+)"
+#: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
+_PM_LINE = re.compile(r"\d(?:\s*[t£]\s*|\+|\s+\+\s+)\.?\d")
+_PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE}$")
 #: An interval after a value or alone: ``[1.19, 1.60]``, ``(1.77–2.35)``, ``(-0.30 to 0.06)``.
 _RANGE = rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\))"
 _VALUE = re.compile(
     rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)"
-    rf"|\s*{_RANGE})?"
+    rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE})?"
     rf"|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|{_RANGE}|{_MISSING}|{_GARBLED})$")
 #: A line of significance or footnote marks printed above a row's values (``a   b   b``).
 _MARKS_LINE = re.compile(r"^\s*(?:[a-h*†‡§]{1,2}\s+)*[a-h*†‡§]{1,2}\s*$")
@@ -148,11 +156,19 @@ def tokens(text: str, start: int = 0) -> list[_Tok]:
     ``86.8 / 81.7``, ``1.38 [1.19, 1.60]``, ``0.5 (0.2 to 0.9)``) merged into one value token."""
     raw = [(m.group(0), m.start() + start, m.end() + start) for m in re.finditer(r"\S+", text)]
     out: list[_Tok] = []
+    misread_pm = bool(_PM_LINE.search(text))
     i = 0
     while i < len(raw):
         for j in (i + 3, i + 2, i + 1) if i + 2 < len(raw) and raw[i + 2][0] == "to" else (i + 2, i + 1):
-            if j < len(raw) and _VALUE.match(text[raw[i][1] - start:raw[j][2] - start]):
-                out.append(_Tok(text[raw[i][1] - start:raw[j][2] - start], raw[i][1], raw[j][2], True))
+            if j >= len(raw):
+                continue
+            compound = text[raw[i][1] - start:raw[j][2] - start]
+            if misread_pm and j == i + 1 and _PM_SPACED_PLUS.match(compound):
+                out.append(_Tok(compound.replace(" ", ""), raw[i][1], raw[j][2], True))
+                i = j + 1
+                break
+            if _VALUE.match(compound):
+                out.append(_Tok(compound, raw[i][1], raw[j][2], True))
                 i = j + 1
                 break
         else:
