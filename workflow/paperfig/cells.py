@@ -307,7 +307,8 @@ def is_value_text(text: str) -> bool:
     if is_missing(t):
         return True
     return (is_number_token(t) or split_pair(t) is not None or split_delta(t) is not None
-            or split_error(t) is not None or split_interval(t) is not None or _is_pair_delta(t) or bool(_LONE_ERROR.match(t))
+            or split_error(t) is not None or split_interval(t) is not None or _is_pair_delta(t)
+            or bool(_LONE_ERROR.match(t))
             or _lone_number(_LONE_DELTA, t, "d") or _lone_number(_LONE_PAREN, t, "e"))
 
 

@@ -128,7 +128,8 @@ PUBLISHED = {
     "table_values": (TableValuesSchema, ["table_id", "row_idx", "column", "part", "part_name"], {
         "table_id": "table id (<document id>-tab<k>)", "row_idx": "row position in the table",
         "row_label": "normalised model/row name", "row_label_raw": "row label as printed",
-        "column": "column name after header repair", "part": "value, first, second, delta, error, low, high (an interval's bounds) or missing",
+        "column": "column name after header repair",
+        "part": "value, first, second, delta, error, low, high (an interval's bounds) or missing",
         "value": "the number as printed (empty when not reported)", "unit": "x, %, M, B, k, ...",
         "raw_cell": "the printed cell", "carried": "true when the value was carried over a merged cell",
     }),
