@@ -625,3 +625,31 @@ def test_plus_minus_misread_by_ocr_in_a_single_spaced_table():
                        (4, "Kidney", "error", "0.9"), (4, "Mean", "value", "87.9")]
     assert [g[3] for g in got if g[0] == 6] == ["95.9", "0.2", "93.4", "0.6", "90.2"]
     assert kinds(parsed).count("ocr_plus_minus") == 6
+
+
+def test_ascending_whole_numbers_after_a_short_label_name_the_columns():
+    aligned = "\n".join([
+        "   Warm-up steps      250      500     1000     2000",
+        "   Val. loss        3.341    3.285    3.279    3.276",
+        "   Loss spikes          4        1        0        0",
+    ])
+    tsv = "\n".join(["Variable\tM\tSD\t1\t2\t3", "Age\t41.2\t9.8\t—\t.21\t-.08",
+                     "Income\t3.9\t1.1\t.21\t—\t.35", "Tenure\t7.4\t5.0\t-.08\t.35\t—"])
+    for text, first_line in ((aligned, 2), (tsv, 2)):
+        parsed = parse(text)
+        assert min(v["line_no"] for v in parsed["table_values"]) == first_line
+    assert [v["column"] for v in parse(aligned)["table_values"]][:4] == ["250", "500", "1000", "2000"]
+    # a first row of results that merely grows is data when nothing below holds decimals
+    counts = "\n".join(["   Tokens (M)     10     20     40", "   Steps (k)       1      2      4",
+                        "   Runs            3      3      3"])
+    assert 1 in {v["line_no"] for v in parse(counts)["table_values"]}
+
+
+def test_a_mathematical_asterisk_is_a_footnote_mark():
+    text = "\n".join([
+        "Model           Size     MMLU      GSM8K",
+        "Baseline          7B     62.1       41.0",
+        "Ours              7B    64.7∗      55.3∗",
+    ])
+    got = {(v["line_no"], v["column"]): (v["value"], v["flag"]) for v in parse(text)["table_values"]}
+    assert got[(3, "MMLU")] == ("64.7", "footnote") and got[(3, "GSM8K")] == ("55.3", "footnote")

@@ -87,3 +87,19 @@ def test_an_empty_table_block_is_a_warning_naming_its_lines():
     parsed = parse_document(document_from_text(text, "empty.md"))
     messages = [f["message"] for f in reading_findings(parsed, {})]
     assert any("lines 1-4" in m for m in messages) or any("no table or chart" in m for m in messages)
+
+
+def test_xhtml_paragraph_tags_keep_a_table_and_its_abbreviated_header():
+    text = "\n".join([
+        '<div class="page"><p>Results of the encoders on three tasks.',
+        "</p>",
+        "<p>Model Params SS3 Fold Fluor.",
+        "Teacher 650M 84.6 33.2 0.682",
+        "Small 35M 81.1 26.8 0.674",
+        "Student (ours) 84M 83.8 31.9 0.679",
+        "</p></div>",
+    ])
+    parsed = parse_document(document_from_text(text, "tika.txt"))
+    got = [(v["line_no"], v["column"], v["value"]) for v in parsed["table_values"]]
+    assert got[:4] == [(4, "Params", "650"), (4, "SS3", "84.6"), (4, "Fold", "33.2"), (4, "Fluor.", "0.682")]
+    assert len(got) == 12

@@ -65,17 +65,22 @@ def _renumber(part: dict, doc_id: str, first_number: int) -> int:
 
 
 _COMMENT_LINE = re.compile(r"^\s*<!--.*-->\s*$")
+#: Paragraph and block tags at a line's ends (Apache Tika's XHTML: ``<p>Model Params SS3``).
+_BLOCK_TAG = re.compile(r"^\s*(?:</?(?:p|div|body|html|head)\b[^<>]*>\s*)+|(?:\s*</?(?:p|div)\b[^<>]*>)+\s*$")
 
 
 def _reading_view(doc: Document) -> Document:
     """The document as the readers see it: lines that are only an HTML comment (``<!-- Slide
     number: 4 -->``, ``<!-- image -->``, ``<!-- .element: class="fragment" -->``) are blank, so
-    no number of a converter's or slide tool's comment becomes a value. Coverage still counts
-    their numbers (as prose)."""
-    if not any("<!--" in line for line in doc.lines):
+    no number of a converter's or slide tool's comment becomes a value; paragraph and block
+    tags at a line's start or end (``<p>``, ``</p>``, ``<div class="page">``: XHTML text of a
+    PDF) are spaces, so the text keeps its columns. Coverage still counts every number (the
+    comments' as prose)."""
+    if not any("<!--" in line or "<p" in line or "<div" in line or "</" in line for line in doc.lines):
         return doc
     return Document(source_file=doc.source_file, doc_id=doc.doc_id,
-                    lines=tuple("" if _COMMENT_LINE.match(line) else line for line in doc.lines))
+                    lines=tuple("" if _COMMENT_LINE.match(line)
+                                else _BLOCK_TAG.sub(lambda m: " " * len(m.group(0)), line) for line in doc.lines))
 
 
 def _tables_as_pipes(doc: Document, grids) -> Document:

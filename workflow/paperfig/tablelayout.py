@@ -15,7 +15,9 @@ Layout rules (documented choices)
   table's row above its alignment row, HTML ``<th>`` rows), when most of its cells are not
   numbers, or when its first cell is a header word (``Model``, ``Method``, ``Dataset``...) and
   the next line is data: ``Model  128  512  2048`` names its columns by sequence length; so
-  does a row of years after a text cell over a row of other values (``Country, 2019, 2020``).
+  does a row of years after a text cell over a row of other values (``Country, 2019, 2020``),
+  and one of >= 3 whole numbers in ascending order over a row of decimals (``Warm-up steps,
+  250, 500, 1000``; a correlation matrix's ``Variable, M, SD, 1, 2, 3``).
   Following lines with an empty first cell, before any data row, are header continuations
   (text: ``Hidden``/``Dim`` -> "Hidden Dim") or, when mostly numbers, a metadata row
   (``8.5k 67k ...`` under the task names) stored in the ``tables`` row as
@@ -88,6 +90,18 @@ def _names_row(cells_: list[str]) -> bool:
 
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+def _ascending_names_row(cells_: list[str], below: list[str]) -> bool:
+    """``Warm-up steps, 250, 500, 1000`` or ``Variable, M, SD, 1, 2, 3`` (a correlation matrix)
+    above ``Val. loss, 3.341, 3.285, ..``: after a text cell, >= 3 whole numbers in strictly
+    ascending order over a row holding decimals name the columns."""
+    nums = [c.strip() for c in cells_[1:] if c.strip().isdigit()]
+    under = [c.strip() for c in below[1:] if c.strip()]
+    return (bool(cells_[0].strip()) and not cells_[0].strip()[0].isdigit() and len(nums) >= 3
+            and all(int(a) < int(b) for a, b in zip(nums, nums[1:]))
+            and all(c.strip().isdigit() or not cells.looks_numeric(c) for c in cells_[1:])
+            and any("." in c and cells.is_number_token(c) for c in under))
 
 
 def _years_row(cells_: list[str], below: list[str]) -> bool:
@@ -213,7 +227,8 @@ class TableLayout:
         if 0 < header_hint < len(rows):
             header_rows.extend(rows[:header_hint])
             i = header_hint
-        elif len(rows) > 1 and (_names_row(rows[0][1]) or _years_row(rows[0][1], rows[1][1])) \
+        elif len(rows) > 1 and (_names_row(rows[0][1]) or _years_row(rows[0][1], rows[1][1])
+                                or _ascending_names_row(rows[0][1], rows[1][1])) \
                 and not self._header_like(rows[1][1]):
             # "Model  128  512  2048": integers under a header word name the columns
             header_rows.append(rows[0])

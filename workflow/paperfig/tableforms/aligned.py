@@ -6,7 +6,7 @@ Grammar
 -------
 * **Value token** (:func:`is_value`): a whole whitespace token that is a number (sign,
   thousands commas ``41,021.00``, decimals) with an optional suffix ``%``, ``x``/``X``/``×``,
-  ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``, ``†``, ``‡``, ``§``, superscript
+  ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``, ``∗``, ``†``, ``‡``, ``§``, superscript
   digits, ``(?)``); a pair ``88.5/84.3``; or a missing mark ``-``, ``–``, ``—``, ``--``, ``N/A``,
   ``n/a``, ``NA``. Printed forms spread over several tokens are one token: ``81.2 ± 0.3``
   (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``, ``86.8 / 81.7``; an error alone
@@ -37,10 +37,14 @@ Grammar
   group label row. A run is a table when >= 2 of its rows hold >= 2 values that agree on the
   number k of value columns (below). A first row whose values are all years or sizes (``2019
   2020``, ``7B 13B``) or whole percentages in ascending order (``1%  2%  4%``) above
-  rows with other values is a header row.
+  rows with other values is a header row; so is a row of >= 3 whole numbers in strictly
+  ascending order after a short label without digits (``Warm-up steps  250  500  1000``) above
+  rows holding other values.
 * **Header**: the line(s) directly above the run (one blank line allowed between) that hold no
   value tokens except years/sizes, are not a caption, heading or bullet (nor the text of a
-  caption printed alone above them, ``TABLE II``), do not end a sentence and have <= 15 words:
+  caption printed alone above them, ``TABLE II``), do not end a sentence (a period after a
+  capitalised abbreviation, ``Fluor.``, when every word is capitalised, is no sentence's end)
+  and have <= 15 words:
   one line for single-spaced tables, up to three for 2+-space layouts; or, above single-spaced
   rows of k values, k or k+1 lines of one cell each (plain pdftotext prints a header so).
 
@@ -82,7 +86,7 @@ from . import Grid, columns, ruler
 
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
-_ONE = rf"(?:{_NUM})(?:%|[xX×]|[kKMBGT])?[*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
+_ONE = rf"(?:{_NUM})(?:%|[xX×]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
 _MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃"
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
@@ -220,8 +224,10 @@ def _label_only(line: _Line) -> bool:
 
 def _header_line(line: _Line) -> bool:
     s = line.text.strip()
-    if not s or _excluded(line.text) or len(line.toks) > 15 or _SENTENCE_END.search(s):
+    if not s or _excluded(line.text) or len(line.toks) > 15:
         return False
+    if _SENTENCE_END.search(s) and not all(t.text[0].isupper() or not t.text[0].isalpha() for t in line.toks):
+        return False  # a sentence's end; column names abbreviated with a period are capitalised ("Fluor.")
     if s.endswith((",", ";")) or (s.endswith(":") and len(line.toks) > 2) or is_rule(s):
         return False
     if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.toks):
@@ -453,6 +459,15 @@ def _by_order(rows: list[_Line], header: list[_Line], notes: list) -> list[tuple
     return heads + out
 
 
+def _ascending_integers(line: _Line) -> bool:
+    """A row of >= 3 whole numbers in strictly ascending order after a label of <= 3 words
+    without digits (``Warm-up steps  250  500  1000``, ``Batch  64  128  256``): column names."""
+    nums = [t.text for t in line.values]
+    label = " ".join(t.text for t in line.label_toks)
+    return (len(nums) >= 3 and 1 <= len(line.label_toks) <= 3 and not any(c.isdigit() for c in label)
+            and all(n.isdigit() for n in nums) and all(int(a) < int(b) for a, b in zip(nums, nums[1:])))
+
+
 def _ascending_percents(line: _Line) -> bool:
     """A row of whole percentages in ascending order, with no label or a word or two
     (``Budget  1%  2%  4%  8%``): the names of the columns (a budget, a ratio), not values."""
@@ -561,7 +576,8 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     run, wraps = _wrapped(run)
     promoted: list[_Line] = []
     first = run[0]
-    if (first.n >= 2 and (all(_YEAR_OR_SIZE.match(t.text) for t in first.values) or _ascending_percents(first))
+    if (first.n >= 2 and (all(_YEAR_OR_SIZE.match(t.text) for t in first.values) or _ascending_percents(first)
+                          or _ascending_integers(first))
             and any(not _YEAR_OR_SIZE.match(t.text) and not is_weak(t.text) for r in run[1:] for t in r.values)):
         promoted = [first]
         run = run[1:]
