@@ -3,6 +3,8 @@ pandoc simple/multiline tables and one-line element dumps. Small documents writt
 
 import pytest
 
+from paperfig.documents import document_from_text
+from paperfig.parse import parse_document
 from paperfig.tableforms import FORMS, Grid, find_grids, linearized, multiline, oneline, tei
 
 
@@ -428,3 +430,29 @@ def test_pdftotext_bbox_layout_words_become_cells():
              '    <line xMin="0">', w(70, 50, "Ours"), w(300, 50, "83.0"), "    </line>", "</doc>"]
     (grid,) = ocrboxes.find(lines)
     assert grid.rows == [(3, ["Method", "Acc"]), (7, ["Base", "81.5"]), (11, ["Ours", "83.0"])]
+
+
+def test_element_paths_of_a_pdf_extract_one_per_line_and_pretty_printed():
+    from paperfig.tableforms import elementpaths
+
+    compact = [
+        '{"Path":"//Document/P[3]","Text":"Word error rates by language.","Bounds":[71.9,575.1,236.4,586.8]}',
+        '{"Path":"//Document/Table","Text":null,"Bounds":[112.5,350.4,482.1,492.9]}',
+        '{"Path":"//Document/Table/TR/TH/P","Text":"Language ","Bounds":[118.4,470.0,154.2,479.8]}',
+        '{"Path":"//Document/Table/TR/TH[2]/P","Text":"WER ","Bounds":[190.5,470.0,212.9,479.8]}',
+        '{"Path":"//Document/Table/TR[2]/TD/P","Text":"Welsh ","Bounds":[118.4,448.3,145.3,458.1]}',
+        '{"Path":"//Document/Table/TR[2]/TD[2]/P","Text":"12.5 ","Bounds":[190.5,448.3,203.9,458.1]}',
+        '{"Path":"//Document/Table/TR[3]/TD/P","Text":"Irish ","Bounds":[118.4,426.6,145.3,436.4]}',
+    ]
+    [grid] = elementpaths.find(compact)
+    assert grid.rows == [(3, ["Language", "WER"]), (5, ["Welsh", "12.5"]), (7, ["Irish", ""])]
+    assert grid.header_rows == 1 and grid.cell_lines[1] == [5, 6]
+    pretty = ['{', '  "Path": "//Document/Sect/Table[2]/TR/TH[1]/P",', '  "Bounds": [1.0, 2.0],',
+              '  "Text": "Model"', '},', '{', '  "Path": "//Document/Sect/Table[2]/TR/TH[2]/P",',
+              '  "Text": "Acc"', '},', '{', '  "Path": "//Document/Sect/Table[2]/TR[2]/TD/P",',
+              '  "Text": "Ours"', '},', '{', '  "Path": "//Document/Sect/Table[2]/TR[2]/TD[2]/P",',
+              '  "TextSize": 8.9,', '  "Text": "81.4"', '}']
+    [grid] = elementpaths.find(pretty)
+    assert grid.rows == [(4, ["Model", "Acc"]), (12, ["Ours", "81.4"])] and grid.cell_lines[1] == [12, 17]
+    parsed = parse_document(document_from_text("\n".join(compact), "extract.txt"))
+    assert [(v["line_no"], v["value"]) for v in parsed["table_values"]] == [(6, "12.5")]

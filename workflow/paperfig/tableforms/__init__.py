@@ -10,6 +10,8 @@ giving the same :class:`Grid`, which the table logic of :mod:`paperfig.pages` co
             ``([[x, y], ...], 'text', conf)``, PaddleOCR's ``[[[x, y], ...], ('text', conf)]``
 ``doctags`` DocTags ``<otsl>`` tables of SmolDocling / Granite-Docling (:mod:`.doctags`):
             ``<ched>``/``<rhed>``/``<fcel>`` cells, ``<nl>`` rows, merge cells
+``elemen.`` document elements with structure paths (:mod:`.elementpaths`), as Adobe PDF
+            Extract lists them: ``"Path": ".../Table[2]/TR[2]/TD[3]/P", "Text": "61.4"``
 ``tei``     GROBID TEI XML (:mod:`.tei`): ``<figure type="table">``, ``<row>``/``<cell>``
 ``html``    ``<table>`` blocks (:mod:`.html`): ``<tr>``/``<td>``/``<th>``, colspan, rowspan
 ``latex``   ``tabular``-like environments (:mod:`.latex`), on many lines or on one
@@ -62,8 +64,8 @@ class Grid:
 
 
 #: The forms in their order of confidence (a form's module exposes ``find(lines, skip)``).
-FORMS = ("ocrboxes", "doctags", "tei", "html", "latex", "delimited", "linearized", "pipe", "multiline", "tsv",
-         "oneline", "aligned", "columnblocks", "stacked")
+FORMS = ("ocrboxes", "doctags", "elementpaths", "tei", "html", "latex", "delimited", "linearized", "pipe", "multiline",
+         "tsv", "oneline", "aligned", "columnblocks", "stacked")
 
 
 def _finders():
@@ -72,6 +74,7 @@ def _finders():
         columnblocks,
         delimited,
         doctags,
+        elementpaths,
         html,
         latex,
         linearized,
@@ -84,8 +87,8 @@ def _finders():
         tsv,
     )
 
-    modules = (ocrboxes, doctags, tei, html, latex, delimited, linearized, pipe, multiline, tsv, oneline, aligned,
-               columnblocks, stacked)
+    modules = (ocrboxes, doctags, elementpaths, tei, html, latex, delimited, linearized, pipe, multiline, tsv, oneline,
+               aligned, columnblocks, stacked)
     return {module.__name__.rsplit(".", 1)[-1]: module.find for module in modules}
 
 

@@ -11,7 +11,7 @@ Grammar
 * **Bare CSV** (no fence) is a table only when at least three consecutive lines split into
   the same number (>= 3) of cells on ``,`` with no space after the commas, and at least one
   cell of each line after the first is a number: prose never looks like that (a list
-  "a, b, c" has spaces after its commas).
+  "a, b, c" has spaces after its commas), and neither does a JSON object on one line.
 * **Header.** The first line is the header when none of its cells after the first is a number
   (``Grid.header_rows`` = 1); otherwise the table logic decides.
 """
@@ -88,6 +88,8 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
 
 def _bare_row(line: str) -> bool:
     s = line.strip()
+    if s.startswith("{") and s.rstrip(",").endswith("}"):
+        return False  # a JSON object printed on one line (jq -c): its commas separate fields
     return bool(s) and ", " not in s and "\t" not in s and len(_split(s, ",")) >= 3 and "|" not in s
 
 
