@@ -103,3 +103,24 @@ def test_xhtml_paragraph_tags_keep_a_table_and_its_abbreviated_header():
     got = [(v["line_no"], v["column"], v["value"]) for v in parsed["table_values"]]
     assert got[:4] == [(4, "Params", "650"), (4, "SS3", "84.6"), (4, "Fold", "33.2"), (4, "Fluor.", "0.682")]
     assert len(got) == 12
+
+
+def test_shortcodes_fragment_spans_and_end_of_turn_tokens_are_no_text():
+    deck = "\n".join([
+        "## Jobs", "",
+        "| job | GPU-hours | cost (k$) |", "|---|---|---|",
+        "| asr | {{% fragment %}}41,200{{% /fragment %}} | {{% fragment %}}17.9{{% /fragment %}} |",
+        "| seg | {{% fragment %}}12,650{{% /fragment %}} | {{% fragment %}}5.2{{% /fragment %}} |",
+    ])
+    parsed = parse_document(document_from_text(deck, "deck.md"))
+    assert [(v["line_no"], v["value"]) for v in parsed["table_values"]] == [
+        (5, "41200"), (5, "17.9"), (6, "12650"), (6, "5.2")]
+    chat = "\n".join([
+        "<|im_start|>user", "Convert the chart to a data table.<|im_end|>", "<|im_start|>assistant",
+        "TITLE | Change in BLEU after quantisation", "Pair | Change", "en–de | −0.8", "en–fr | −0.3",
+        "de–en | 0.2<|im_end|>",
+    ])
+    parsed = parse_document(document_from_text(chat, "chat.md"))
+    got = sorted((int(p["line_no"]), p["y"]) for p in parsed["points"]) or sorted(
+        (v["line_no"], v["value"]) for v in parsed["table_values"])
+    assert got == [(6, "-0.8"), (7, "-0.3"), (8, "0.2")]

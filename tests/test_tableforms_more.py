@@ -456,3 +456,12 @@ def test_element_paths_of_a_pdf_extract_one_per_line_and_pretty_printed():
     assert grid.rows == [(4, ["Model", "Acc"]), (12, ["Ours", "81.4"])] and grid.cell_lines[1] == [12, 17]
     parsed = parse_document(document_from_text("\n".join(compact), "extract.txt"))
     assert [(v["line_no"], v["value"]) for v in parsed["table_values"]] == [(6, "12.5")]
+
+
+def test_linearized_table_with_its_newlines_decoded():
+    text = "\n".join(["TITLE | Gain per pair", "Pair | Gain", "en–de | −0.8", "de–en | 0.2", "", "Done."])
+    [grid] = [g for g in grids(text) if g.form == "linearized"]
+    assert grid.caption == (1, "Gain per pair") and grid.header_rows == 1
+    assert grid.rows == [(2, ["Pair", "Gain"]), (3, ["en–de", "−0.8"]), (4, ["de–en", "0.2"])]
+    assert grid.lines == [1, 2, 3, 4]
+    assert not [g for g in grids("TITLE | Only a title\nand prose after it") if g.form == "linearized"]

@@ -65,8 +65,14 @@ def _renumber(part: dict, doc_id: str, first_number: int) -> int:
 
 
 _COMMENT_LINE = re.compile(r"^\s*<!--.*-->\s*$")
-#: Paragraph and block tags at a line's ends (Apache Tika's XHTML: ``<p>Model Params SS3``).
-_BLOCK_TAG = re.compile(r"^\s*(?:</?(?:p|div|body|html|head)\b[^<>]*>\s*)+|(?:\s*</?(?:p|div)\b[^<>]*>)+\s*$")
+#: Paragraph, block and span tags at a line's ends (Apache Tika's XHTML: ``<p>Model Params SS3``;
+#: a deck's ``<span class="fragment">8 prompts → 61.3</span><br>``).
+_BLOCK_TAG = re.compile(r"^\s*(?:</?(?:p|div|body|html|head|span)\b[^<>]*>\s*)+"
+                        r"|(?:\s*</?(?:p|div|span|br)\b[^<>]*/?>)+\s*$")
+#: Markup that wraps text without being text: Hugo shortcodes (``{{% fragment %}}41.2{{% /fragment
+#: %}}``, ``{{< speaker_note >}}``) and a chat model's end-of-turn token glued to its answer
+#: (``−1.4<|im_end|>``; the start tokens, ``<|im_start|>assistant``, mark a transcript's turns).
+_WRAPPER = re.compile(r"\{\{[%<].*?[%>]\}\}|<\|(?:im_end|end|eot_id|end_of_turn)\|>")
 
 
 def _reading_view(doc: Document) -> Document:
@@ -74,13 +80,19 @@ def _reading_view(doc: Document) -> Document:
     number: 4 -->``, ``<!-- image -->``, ``<!-- .element: class="fragment" -->``) are blank, so
     no number of a converter's or slide tool's comment becomes a value; paragraph and block
     tags at a line's start or end (``<p>``, ``</p>``, ``<div class="page">``: XHTML text of a
-    PDF) are spaces, so the text keeps its columns. Coverage still counts every number (the
-    comments' as prose)."""
-    if not any("<!--" in line or "<p" in line or "<div" in line or "</" in line for line in doc.lines):
+    PDF; ``<span class="fragment">``; never hOCR's word spans) and wrappers (Hugo shortcodes,
+    chat tokens) are spaces, so the text keeps its columns. Coverage still counts every number
+    (the comments' as prose)."""
+    if not any("<!--" in line or "<" in line or "{{" in line for line in doc.lines):
         return doc
+
+    def spaces(m: re.Match) -> str:
+        return " " * len(m.group(0))
+
     return Document(source_file=doc.source_file, doc_id=doc.doc_id,
                     lines=tuple("" if _COMMENT_LINE.match(line)
-                                else _BLOCK_TAG.sub(lambda m: " " * len(m.group(0)), line) for line in doc.lines))
+                                else _WRAPPER.sub(spaces, line if "ocr" in line else _BLOCK_TAG.sub(spaces, line))
+                                for line in doc.lines))
 
 
 def _tables_as_pipes(doc: Document, grids) -> Document:

@@ -17,6 +17,9 @@ Grammar
   dropped: the table starts at ``TITLE |`` when the line has it; the model's special tokens
   (``<s>``, ``</s>``, ``<pad>``) and surrounding quotes are removed. Empty parts (two
   separators in a row, a trailing separator) are no rows.
+* **Decoded.** The same table with its newlines decoded: a line ``TITLE | <text>`` followed by
+  >= 2 lines of cells separated by `` | `` (no outer pipes, no alignment row); the run ends at
+  the first line without a pipe. Each row keeps its own line.
 * **Title.** A first row ``TITLE | <text>`` is the chart's title: ``Grid.caption`` (no caption
   when the text is empty), not a row.
 * **Table.** At least two rows after the title, each with at least two cells (so a line of
@@ -91,9 +94,33 @@ def read_line(line: str) -> tuple[str | None, list[list[str]]] | None:
     return title, rows
 
 
+_DECODED_ROW = re.compile(r"^[^|]*\S\s*\|\s*\S[^|]*(?:\|[^|]*)*$")
+
+
+def _decoded(lines: Sequence[str], skip: Collection[int], ln: int) -> Grid | None:
+    """The decoded form: ``TITLE | ..`` on line ``ln`` and its rows on the lines after it."""
+    title = squash(_TITLE.sub("", _SPECIAL.sub(" ", lines[ln - 1]), count=1))
+    last = ln
+    while (last < len(lines) and last + 1 not in skip and _DECODED_ROW.match(lines[last].strip())
+           and not lines[last].strip().startswith("|") and not lines[last].strip().endswith("|")):
+        last += 1
+    rows = [_row(_SPECIAL.sub(" ", lines[i - 1]).strip()) for i in range(ln + 1, last + 1)]
+    if len(rows) < 2 or any(all(_ALIGN.match(c) or not c for c in r) for r in rows):
+        return None
+    width = max(len(r) for r in rows)
+    rows = [r + [""] * (width - len(r)) for r in rows]
+    header = 1 if not any(cells.numeric_cell(c) for c in rows[0][1:]) else 0
+    return Grid(form="linearized", first_line=ln, last_line=last, rows=list(zip(range(ln + 1, last + 1), rows)),
+                lines=list(range(ln, last + 1)), caption=(ln, title) if title else None, header_rows=header)
+
+
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     grids = []
     for ln, line in enumerate(lines, 1):
+        if ln not in skip and line.lstrip().startswith("TITLE |") and _row_separators(line) < 2:
+            if grid := _decoded(lines, skip, ln):
+                grids.append(grid)
+            continue
         if ln in skip or ("<0x0A>" not in line and "\\n" not in line and " & " not in line):
             continue
         read = read_line(line)
