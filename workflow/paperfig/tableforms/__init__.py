@@ -8,6 +8,9 @@ giving the same :class:`Grid`, which the table logic of :mod:`paperfig.pages` co
 ==========  ==================================================================
 ``ocrbox.`` OCR text boxes with coordinates, one per line (:mod:`.ocrboxes`): EasyOCR's
             ``([[x, y], ...], 'text', conf)``, PaddleOCR's ``[[[x, y], ...], ('text', conf)]``
+``printo.`` tables a tool printed as program output, text in string literals (:mod:`.printouts`):
+            pdfplumber/camelot lists of cells, Azure ``Cell[r][c] has text '..'``, EasyOCR and
+            Florence-2 string lists, Surya ``text='..'``, docTR ``Word(value='..')``
 ``doctags`` DocTags ``<otsl>`` tables of SmolDocling / Granite-Docling (:mod:`.doctags`):
             ``<ched>``/``<rhed>``/``<fcel>`` cells, ``<nl>`` rows, merge cells
 ``elemen.`` document elements with structure paths (:mod:`.elementpaths`), as Adobe PDF
@@ -33,9 +36,10 @@ giving the same :class:`Grid`, which the table logic of :mod:`paperfig.pages` co
 
 :func:`find_grids` runs the forms in that fixed order of confidence: each form skips the lines
 an earlier one took, so blocks never overlap (a LaTeX table whose lines hold tabs is a LaTeX
-table, not a TSV block; TEI goes before HTML, whose reader would take a TEI ``<table>`` as an
-empty HTML one). Cell texts are the printed text made plain (markup and emphasis
-removed), never parsed: :mod:`paperfig.cells` parses them later.
+table, not a TSV block; a tool's printout goes before CSV and aligned columns, whose readers
+would take its quoted cells or its boxes for a table of their own; TEI goes before HTML, whose
+reader would take a TEI ``<table>`` as an empty HTML one). Cell texts are the printed text made
+plain (markup and emphasis removed), never parsed: :mod:`paperfig.cells` parses them later.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ from dataclasses import dataclass, field
 @dataclass
 class Grid:
     form: str                 # one of FORMS: "tsv" | "pipe" | "latex" | "html" | "aligned" | "delimited" |
-                              # "stacked" | "tei" | "linearized" | "multiline" | "oneline"
+                              # "stacked" | "tei" | "linearized" | "multiline" | "oneline" | "printouts" ...
     first_line: int           # 1-based, first line of the block (incl. \begin{tabular}, <table>)
     last_line: int            # 1-based, last line of the block
     rows: list[tuple[int, list[str]]]   # (1-based line_no, cleaned cell texts) in printed order,
@@ -64,8 +68,8 @@ class Grid:
 
 
 #: The forms in their order of confidence (a form's module exposes ``find(lines, skip)``).
-FORMS = ("ocrboxes", "doctags", "elementpaths", "tei", "html", "latex", "delimited", "linearized", "pipe", "multiline",
-         "tsv", "oneline", "aligned", "columnblocks", "stacked")
+FORMS = ("ocrboxes", "printouts", "doctags", "elementpaths", "tei", "html", "latex", "delimited", "linearized", "pipe",
+         "multiline", "tsv", "oneline", "aligned", "columnblocks", "stacked")
 
 
 def _finders():
@@ -82,13 +86,14 @@ def _finders():
         ocrboxes,
         oneline,
         pipe,
+        printouts,
         stacked,
         tei,
         tsv,
     )
 
-    modules = (ocrboxes, doctags, elementpaths, tei, html, latex, delimited, linearized, pipe, multiline, tsv, oneline,
-               aligned, columnblocks, stacked)
+    modules = (ocrboxes, printouts, doctags, elementpaths, tei, html, latex, delimited, linearized, pipe, multiline,
+               tsv, oneline, aligned, columnblocks, stacked)
     return {module.__name__.rsplit(".", 1)[-1]: module.find for module in modules}
 
 

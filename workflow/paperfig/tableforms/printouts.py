@@ -1,0 +1,317 @@
+"""Tables that extraction and OCR tools print as program output: the cells are string literals.
+
+A script that runs pdfplumber, camelot, EasyOCR, Azure Document Intelligence, docTR, Surya or
+Florence-2 prints what the tool returned; the table's text stands inside the string literals
+of that output, every other number on those lines (bounding boxes, polygons, confidences, page
+sizes) is the tool's and never a value. Each string literal is read with Python's literal
+grammar (``\\n`` inside a cell is a line break of the cell: it becomes a space).
+
+Grammar
+-------
+Two families. In the first the tool gives the cells:
+
+* **List row** (pdfplumber ``extract_table()``, camelot ``.df.values``): one Python list of
+  cells per line, ``['EAGLE-2', 'Vicuna-7B', '0.78', None],`` (``[[`` opens the first,
+  ``]]`` or ``]], dtype=object)`` closes the last); a cell is a string, ``None`` (blank),
+  ``nan`` or a bare number. A block is a run of >= 2 consecutive list rows of the same
+  number (>= 2) of cells, at least one of which is a number (:func:`paperfig.cells.numeric_cell`).
+* **Indexed cell** (Azure Document Intelligence sample scripts): ``...Cell[r][c] has text
+  '92.7'``, one cell per line; the lines between (``...content ... within bounding polygon
+  '[1.13, 4.96], ...'``) belong to the table but are not cells. A table ends where a cell's
+  index does not follow the previous one (the next table restarts at ``[0][0]``) or at a line
+  that is not the tool's (does not start with ``...``). Every cell keeps its own line.
+
+In the second the tool gives lines of text; each printed string is one line of the table
+image, read the way :mod:`.aligned` reads single-spaced rows (label words, then value tokens):
+
+* **String item** (EasyOCR ``readtext(detail=0)``, Florence-2 ``labels``): a line holding one
+  string literal and nothing else but list or dict punctuation and keys
+  (``'71.8 44.3 90.2 68.8',``, ``{'<OCR>': {'labels': ['</s>Table 2 ..',``); model tokens
+  (``</s>``, ``<s>``, ``<pad>``) are dropped.
+* **Text field** (Surya ``TextLine(... text='Tesseract 5 81.4 92.7' ...)``): a line whose
+  ``text=`` (or ``content=``) field is a string literal; the line's polygon, bbox and
+  confidence are not read.
+* **Word** (docTR ``Word(value='74.61', confidence=1.0)``): one word per line; the words of
+  one run of Word lines (one docTR ``Line``) make one line of text, each word keeping its line.
+
+The lines of text of a run of such lines (a gap of other lines between string items or text
+fields starts a new run; Word groups follow each other) become a *view*: a small document of
+one text line per line, handed to :func:`.aligned.find` (header, label and value columns,
+``k`` values per row) and then to :func:`.stacked.find` (Florence-2 prints one cell per
+string, no row structure: header cells, then label and values of each row). In a list of
+strings, a short string without strong values (``'16'``, ``'k'``) directly before a string
+made only of >= 2 values is the row's label printed alone (EasyOCR splits a row so): the two
+are one row when the list does so at least twice. The grids found in a view come back with
+the file's lines: a row on the line of its first piece, every cell on the line of the word or
+string it came from (``Grid.cell_lines``), the block spanning the lines of its pieces.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+
+from .. import cells as cellgrammar
+from .. import patterns
+from . import Grid, aligned, stacked
+from ._text import squash
+
+FORM = "printouts"
+
+_STR = r"""(?:[rbuRBU]{0,2}'(?:\\.|[^'\\])*'|[rbuRBU]{0,2}"(?:\\.|[^"\\])*")"""
+_LIT = rf"(?:{_STR}|None|nan|NaN|-?\d+(?:\.\d+)?)"
+_LIST_ROW = re.compile(rf"^\s*(?:\w+\s*=\s*)?(?:array\(\s*)?\[?\s*\[\s*(?P<cells>{_LIT}(?:\s*,\s*{_LIT})*)\s*,?\s*\]"
+                       r"\s*\]?\s*(?:,\s*dtype=\w+\s*)?\)?\s*,?\s*$")
+_CELL_LIT = re.compile(_LIT)
+_QUOTED = re.compile(_STR)
+_INDEXED = re.compile(rf"^\s*\.*\s*Cell\[(?P<r>\d+)\]\[(?P<c>\d+)\]\s+has\s+text\s+(?P<text>{_STR})")
+_TOOL_LINE = re.compile(r"^\s*\.\.\.")
+_KEY = rf"(?:{_STR}|\w+)\s*:\s*"
+_ITEM = re.compile(rf"^\s*(?:(?:[{{(]\s*|{_KEY})*\[\s*)*(?P<text>{_STR})\s*[\]}})]*\s*,?\s*[\]}})]*\s*$")
+_FIELD = re.compile(rf"(?:^|[\s(,])(?:text|content)\s*=\s*(?P<text>{_STR})")
+_WORD = re.compile(rf"^\s*Word\(\s*value\s*=\s*(?P<text>{_STR})")
+_MODEL_TOKEN = re.compile(r"</?s>|<pad>|<unk>")
+_COORDS = re.compile(r"^[\[\](){},\s]*\[\s*-?\d+(?:\.\d+)?(?:\s*,\s*[\[\]\s]*-?\d+(?:\.\d+)?[\]\s]*)+\][\[\](){},\s]*$")
+_KEYS = re.compile(_KEY)
+
+
+def literal(text: str) -> str:
+    """The text of a Python string literal, a cell's line breaks made spaces."""
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        value = text[1:-1]
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    return squash(_MODEL_TOKEN.sub(" ", str(value)))
+
+
+def _cell(text: str) -> str:
+    return "" if text in ("None", "nan", "NaN") else literal(text) if text[-1:] in "'\"" else text
+
+
+# --------------------------------------------------------------------------- cells given
+
+
+def list_rows(lines: Sequence[str], skip: Collection[int]) -> list[Grid]:
+    """Runs of list rows of one width (see the module doc)."""
+    grids: list[Grid] = []
+    run: list[tuple[int, list[str]]] = []
+    for ln in range(1, len(lines) + 2):
+        m = _LIST_ROW.match(lines[ln - 1]) if ln <= len(lines) and ln not in skip else None
+        row = [_cell(c.group(0)) for c in _CELL_LIT.finditer(m.group("cells"))] if m else None
+        if m is None or not _QUOTED.search(m.group("cells")):
+            row = None  # a list of numbers only (a box, a polygon) is no row of cells
+        if row is not None and len(row) >= 2 and (not run or len(row) == len(run[-1][1])):
+            run.append((ln, row))
+            continue
+        if len(run) >= 2 and any(cellgrammar.numeric_cell(c) for _, r in run for c in r):
+            grids.append(Grid(form=FORM, first_line=run[0][0], last_line=run[-1][0], rows=run,
+                              lines=[ln_ for ln_, _ in run]))
+        run = [(ln, row)] if row is not None and len(row) >= 2 else []
+    return grids
+
+
+def indexed_cells(lines: Sequence[str], skip: Collection[int]) -> list[Grid]:
+    """Tables printed one ``Cell[r][c] has text '..'`` per line (see the module doc)."""
+    tables: list[list[tuple[int, int, int, str]]] = []
+    last: tuple[int, int] | None = None
+    for ln, line in enumerate(lines, 1):
+        m = _INDEXED.match(line) if ln not in skip else None
+        if m is None:
+            if ln in skip or not _TOOL_LINE.match(line):
+                last = None
+            continue
+        r, c = int(m.group("r")), int(m.group("c"))
+        if last is None or (r, c) <= last:
+            tables.append([])
+        tables[-1].append((ln, r, c, literal(m.group("text"))))
+        last = (r, c)
+    grids = []
+    for cells in tables:
+        width = max(c for _, _, c, _ in cells) + 1
+        by_row: dict[int, dict[int, tuple[int, str]]] = {}
+        for ln, r, c, text in cells:
+            by_row.setdefault(r, {})[c] = (ln, text)
+        if len(by_row) < 2 or width < 2:
+            continue
+        rows, cell_lines = [], []
+        for r in sorted(by_row):
+            first = min(ln for ln, _ in by_row[r].values())
+            rows.append((first, [by_row[r].get(c, (first, ""))[1] for c in range(width)]))
+            cell_lines.append([by_row[r].get(c, (first, ""))[0] for c in range(width)])
+        first_ln, last_ln = cells[0][0], cells[-1][0]
+        while last_ln < len(lines) and last_ln + 1 not in skip and _TOOL_LINE.match(lines[last_ln]) \
+                and not _INDEXED.match(lines[last_ln]):
+            last_ln += 1  # the last cell's polygon line
+        grids.append(Grid(form=FORM, first_line=first_ln, last_line=last_ln, rows=rows,
+                          lines=list(range(first_ln, last_ln + 1)), cell_lines=cell_lines))
+    return grids
+
+
+# --------------------------------------------------------------------------- lines of text
+
+
+@dataclass
+class _Text:
+    """One line of the table's text and where its words are printed."""
+    words: list[tuple[str, int]] = field(default_factory=list)  # (word, file line)
+
+    @property
+    def text(self) -> str:
+        return " ".join(w for w, _ in self.words)
+
+    @property
+    def line(self) -> int:
+        return self.words[0][1]
+
+
+def _words(text: str, ln: int) -> list[tuple[str, int]]:
+    return [(w, ln) for w in text.split()]
+
+
+def text_runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Text]]:
+    """Runs of text lines: string items, text fields, docTR word groups (see the module doc)."""
+    runs: list[list[_Text]] = []
+    current: list[_Text] = []
+    kind = None
+    for ln in range(1, len(lines) + 2):
+        line = lines[ln - 1] if ln <= len(lines) and ln not in skip else ""
+        word = _WORD.match(line)
+        item = None if word else (_ITEM.match(line) or _FIELD.search(line))
+        if word:
+            if kind != "word":
+                runs.append(current)
+                current, kind = [_Text()], "word"
+            elif current[-1].words and current[-1].words[-1][1] != ln - 1:
+                current.append(_Text())  # the next docTR Line
+            current[-1].words.extend(_words(literal(word.group("text")), ln))
+        elif item:
+            if kind != "item":
+                runs.append(current)
+                current, kind = [], "item"
+            text = literal(item.group("text"))
+            if text:
+                current.append(_Text(_words(text, ln)))
+        elif kind == "item" or ln > len(lines):
+            runs.append(current)
+            current, kind = [], None
+    runs.append(current)
+    return [_join_split_labels([t for t in run if t.words]) for run in runs if len(run) >= 2]
+
+
+def _label_alone(t: _Text) -> bool:
+    toks = aligned.tokens(t.text)
+    s = t.text
+    return (0 < len(toks) <= 4 and not s.endswith((".", ":", ",", ";")) and not patterns.caption_kind(s)
+            and not any(tok.value and not aligned.is_weak(tok.text) for tok in toks))
+
+
+def _only_values(t: _Text) -> bool:
+    toks = aligned.tokens(t.text)
+    return len(toks) >= 2 and all(tok.value for tok in toks)
+
+
+def _join_split_labels(run: list[_Text]) -> list[_Text]:
+    """A label printed alone on the line before its values: one row (when it happens >= 2 times)."""
+    pairs = [i for i in range(len(run) - 1) if _label_alone(run[i]) and _only_values(run[i + 1])]
+    if len(pairs) < 2:
+        return run
+    out: list[_Text] = []
+    skip_next = False
+    for i, t in enumerate(run):
+        if skip_next:
+            skip_next = False
+            continue
+        if i in pairs:
+            out.append(_Text(t.words + run[i + 1].words))
+            skip_next = True
+        else:
+            out.append(t)
+    return out
+
+
+def _cell_lines(texts: list[_Text], row: list[str]) -> list[int]:
+    """The line of each cell: cells take the row's words from the right (the label, first,
+    the rest); a cell whose words do not match keeps the row's line."""
+    words = [w for t in texts for w in t.words]
+    out = [words[0][1]] * len(row)
+    end = len(words)
+    for i in range(len(row) - 1, 0, -1):
+        n = len(row[i].split())
+        if not n or n > end:
+            continue
+        out[i] = words[end - n][1]
+        end -= n
+    return out
+
+
+def _back(grid: Grid, run: list[_Text]) -> Grid:
+    """A grid found in a view, with the file's lines."""
+    def texts(vln: int) -> list[_Text]:
+        return [run[vln - 1]] if 1 <= vln <= len(run) else []
+
+    rows, cell_lines = [], []
+    for i, (vln, cells) in enumerate(grid.rows):
+        if grid.cell_lines:  # one cell per string (stacked)
+            where = [run[v - 1].line for v in grid.cell_lines[i]]
+        else:
+            where = _cell_lines(texts(vln), cells)
+        rows.append((run[vln - 1].line, cells))
+        cell_lines.append(where)
+    used = [ln for v in grid.lines for t in texts(v) for _, ln in t.words]
+    first, last = min(used), max(used)
+    notes = [(run[v - 1].line if 1 <= v <= len(run) else first, kind, msg) for v, kind, msg in grid.notes]
+    caption = (run[grid.caption[0] - 1].line, grid.caption[1]) if grid.caption else None
+    several = any(len(set(ls)) > 1 for ls in cell_lines)
+    return Grid(form=FORM, first_line=first, last_line=last, rows=rows, lines=list(range(first, last + 1)),
+                notes=notes, caption=caption, header_rows=grid.header_rows,
+                cell_lines=cell_lines if several else None)
+
+
+def coords_line(line: str) -> bool:
+    """A line of the tool's boxes or polygons: lists of numbers only, after any dict keys
+    (``'quad_boxes': [[24.0, 18.0, 504.0, 18.0],``)."""
+    return bool(_COORDS.match(_KEYS.sub("", line)))
+
+
+def _with_coords(grid: Grid, lines: Sequence[str], skip: Collection[int]) -> Grid:
+    """The block of a list of strings goes on over the tool's box lines printed right after it."""
+    last = grid.last_line
+    while last < len(lines) and last + 1 not in skip and coords_line(lines[last]):
+        last += 1
+    if last > grid.last_line:
+        grid.notes.append((grid.last_line + 1, "tool_coordinates", f"lines {grid.last_line + 1}-{last} are the "
+                           "tool's boxes of the strings above: coordinates, not values"))
+        grid.last_line, grid.lines = last, list(range(grid.first_line, last + 1))
+    return grid
+
+
+def read_view(run: list[_Text]) -> list[Grid]:
+    """The tables of one run of text lines, read by the aligned and then the stacked reader."""
+    view = [t.text for t in run]
+    grids = aligned.find(view)
+    taken = {ln for g in grids for ln in g.lines}
+    grids += stacked.find(view, frozenset(taken))
+    return [_back(g, run) for g in grids]
+
+
+def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
+    if not any(("'" in line or '"' in line) for line in lines):
+        return []
+    taken = set(skip)
+    grids: list[Grid] = []
+    for reader in (list_rows, indexed_cells):
+        for g in reader(lines, frozenset(taken)):
+            grids.append(g)
+            taken.update(g.lines)
+    for run in text_runs(lines, frozenset(taken)):
+        for g in read_view(run):
+            if g.last_line == run[-1].words[-1][1]:
+                g = _with_coords(g, lines, taken)
+            if not taken & set(g.lines):
+                grids.append(g)
+                taken.update(g.lines)
+    return sorted(grids, key=lambda g: g.first_line)
