@@ -19,6 +19,9 @@ Shapes belong to blocks, not files (see :mod:`paperfig.segment`):
    reports the file's own line numbers;
 5. :mod:`paperfig.coverage` then accounts for every number printed in the file.
 
+A page stored inside a JSON string (olmOCR's JSON Lines) is read as its own lines and its
+records given the line that stores it (:mod:`paperfig.embedded`).
+
 The document's ``shape`` summarises its blocks: ``chart`` (only chart descriptions),
 ``page`` (tables and prose), ``slides`` (a deck of several headings without charts),
 ``mixed`` (charts and tables), ``prose`` (neither: a warning says so).
@@ -29,7 +32,7 @@ from __future__ import annotations
 import logging
 import re
 
-from . import contract, coverage, segment
+from . import contract, coverage, embedded, segment
 from .documents import Document
 from .errors import DocumentError
 
@@ -120,7 +123,9 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
     from .tableforms import bulletlist, find_grids
 
     _check_not_empty(doc)
-    printed, doc = doc, _reading_view(doc)
+    file_lines = len(doc.lines)
+    printed, line_map = embedded.expand(doc)  # a page inside a JSON string: read as its lines
+    doc = _reading_view(printed)
     parsed = contract.empty_parsed(doc.source_file, doc.doc_id, "page")
     chart_taken: set[int] = set()
     n_figures = 0
@@ -180,8 +185,10 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
     for name in contract.PARSED_TABLES:
         parsed[name].extend(page[name])
     parsed["shape"] = detect_shape(parsed, headings)
-    parsed["n_lines"] = len(doc.lines)
+    parsed["n_lines"] = file_lines
     parsed["coverage"] = coverage.account(printed, parsed, chart_taken)
+    if line_map:
+        embedded.remap(parsed, line_map, contract.PARSED_TABLES)
     return parsed
 
 
