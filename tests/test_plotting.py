@@ -7,7 +7,7 @@ from matplotlib import colors as mcolors
 
 from paperfig.charts import parse_chart_document
 from paperfig.documents import document_from_text
-from paperfig.errors import PaperfigError
+from paperfig.errors import DocumentError, PaperfigError
 from paperfig.plotting import (
     colour_rgb,
     draw_figure,
@@ -401,3 +401,35 @@ def test_font_subsets_are_kept_on_disk_for_the_next_process(parsed, tmp_path, mo
     monkeypatch.setattr(matplotlib, "get_cachedir", lambda: str(tmp_path / "cache"))
     _, again = _render(parsed, tmp_path, "again")  # a damaged file is made again, not trusted
     assert again[0].read_bytes() == cold[0].read_bytes()
+
+
+MONTHS = """Here is the line graph:
+
+**Title:** Monthly downloads
+
+*   **X-axis:** Month, from Jan 2023 to Nov 2023
+*   **Y-axis:** Downloads, in millions
+
+**Data points (estimated):**
+
+*   **Jan 2023:** ~0.42M
+*   **Mar 2023:** ~0.57M
+*   **Jul 2023:** ~1.65M
+*   **Nov 2023:** ~2.38M
+"""
+
+
+def test_a_line_over_named_months_is_drawn_on_a_category_axis(tmp_path):
+    parsed = _parsed(MONTHS, "months")
+    (axes,) = parsed["axes"]
+    assert axes["chart_type"] == "line" and axes["x_scale"] == "category"
+    assert [(p["category"], p["x"], p["y"]) for p in parsed["points"]][:2] == [("Jan 2023", "", "0.42"),
+                                                                                ("Mar 2023", "", "0.57")]
+    fig = draw_figure(parsed, "months-fig1")
+    assert [t.get_text() for t in fig.axes[0].get_xticklabels()] == ["Jan 2023", "Mar 2023", "Jul 2023", "Nov 2023"]
+    assert plotted_points(fig) == [("Jan 2023", 0.42), ("Mar 2023", 0.57), ("Jul 2023", 1.65), ("Nov 2023", 2.38)]
+    summary, out = _render(parsed, tmp_path, "months")
+    assert summary["n_points"] == 4 and out[0].stat().st_size > 1000
+    # a scatter plot cannot place a named value: it stays a note, never a point at an invented x
+    with pytest.raises(DocumentError, match="no data points"):
+        _parsed(MONTHS.replace("line graph", "scatter plot"), "scatter")

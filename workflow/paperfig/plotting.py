@@ -342,14 +342,15 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
     if axes_row.get("chart_type") == "bar":
         return _draw_bars(axes_row, points, legend, arrows)
     line_chart = axes_row.get("chart_type") == "line"
-    xs = [_float(p.get("x")) for p in points]
+    categories = _line_categories(axes_row, points)
+    xs = [float(categories.index(p["category"])) if categories else _float(p.get("x")) for p in points]
     ys = [_float(p.get("y")) for p in points]
     bad = [p for p, x, y in zip(points, xs, ys) if x is None or y is None]
     if bad:
         p = bad[0]
         raise PaperfigError(f"{p.get('source_file', '?')}:{p.get('line_no', '?')}: point without numeric x/y "
                             f"({p.get('x')!r}, {p.get('y')!r})")
-    x_log = axes_row.get("x_scale") == "log" and all(x > 0 for x in xs)
+    x_log = axes_row.get("x_scale") == "log" and all(x > 0 for x in xs) and not categories
     y_log = axes_row.get("y_scale") == "log" and all(y > 0 for y in ys)
     date_scale = axes_row.get("legend_kind") == "date" and bool(legend) and all(
         _date_value(e["entry"]) is not None for e in legend)
@@ -375,7 +376,7 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
             order = sorted(members, key=lambda m: m[1])
             ax.plot([m[1] for m in order], [m[2] for m in order], color=colours.of(order[0][0]), lw=1.4,
                     marker="o", markersize=5.5, markeredgewidth=0.6, markeredgecolor="0.25", zorder=3,
-                    gid=f"{POINTS_GID}-line-{k}", label="_nolegend_")
+                    gid=f"{POINTS_GID}-{'catline' if categories else 'line'}-{k}", label="_nolegend_")
             continue
         ax.scatter([m[1] for m in members], [m[2] for m in members], c=[colours.of(m[0]) for m in members],
                    s=size, linewidths=0.6, zorder=3, gid=f"{POINTS_GID}-{k}", label="_nolegend_")
@@ -406,6 +407,10 @@ def draw_figure(doc: dict, figure_id: str) -> Figure:
                 _log_ticks(lim[0], lim[1], [v for v in stated if v is not None], values)))
             axis.set_major_formatter(ticker.FuncFormatter(_plain))
             axis.set_minor_locator(ticker.NullLocator())
+    if categories:  # named positions: one tick per category, in the printed order
+        ax.set_xticks(range(len(categories)), [plain_text(c) for c in categories],
+                      rotation=30 if max(len(c) for c in categories) > 6 else 0,
+                      ha="right" if max(len(c) for c in categories) > 6 else "center")
     ax.set_xlabel(plain_text(_axis_label(axes_row.get("x_label", ""), axes_row.get("x_unit", "")) or "x"))
     ax.set_ylabel(plain_text(_axis_label(axes_row.get("y_label", ""), axes_row.get("y_unit", "")) or "y"))
     ax.set_title(plain_text(_figure_title(axes_row)), y=1.0)  # y given: no search for top ticks per draw
@@ -667,6 +672,13 @@ def _draw_bars(axes_row: dict, points: list[dict], legend: list[dict], arrows: l
 # Round trip
 
 
+def _line_categories(axes_row: dict, points: list[dict]) -> list[str]:
+    """The categories of a line over named positions (x scale "category"), in printed order."""
+    if axes_row.get("x_scale") != "category" or not points or any(not p.get("category") for p in points):
+        return []
+    return list(dict.fromkeys(p["category"] for p in points))
+
+
 def plotted_points(fig) -> list[tuple]:
     """The data drawn by ``draw_figure``, read back from the artists it tagged: (x, y) of every
     scatter offset and line vertex, (category, series, value) of every bar (its category is the
@@ -679,7 +691,11 @@ def plotted_points(fig) -> list[tuple]:
                 out.extend((float(x), float(y)) for x, y in coll.get_offsets())
         for line in ax.lines:
             gid = line.get_gid() or ""
-            if gid.startswith(POINTS_GID):
+            if gid.startswith(f"{POINTS_GID}-catline"):  # a line over categories: (category, y)
+                names = {round(t): from_plain_text(lab.get_text()) for t, lab in zip(ax.get_xticks(),
+                                                                                    ax.get_xticklabels())}
+                out.extend((names.get(round(x), "?"), float(y)) for x, y in line.get_xydata())
+            elif gid.startswith(POINTS_GID):
                 out.extend((float(x), float(y)) for x, y in line.get_xydata())
         series_names = getattr(ax, "_paperfig_series", [])
         for patch in ax.patches:
@@ -717,6 +733,8 @@ def expected_points(axes_row: dict, points: list[dict]) -> list[tuple]:
     """What the drawing must hold: (x, y) per point, or (category, series, value) per bar."""
     if axes_row.get("chart_type") == "bar":
         return [(p.get("category") or p.get("x") or "", p.get("series") or "", float(p["y"])) for p in points]
+    if _line_categories(axes_row, points):
+        return [(p["category"], float(p["y"])) for p in points]
     return [(float(p["x"]), float(p["y"])) for p in points]
 
 

@@ -76,7 +76,9 @@ def _settle_chart_type(fig: _Figure) -> None:
     Bar charts keep no numeric x: a point read with an x (a pair, a numeric key) becomes a bar
     whose category is the x as printed. On x/y charts a value read without an x (a 'Name:
     value' line) cannot be placed: it becomes an "unread_point" note, never a point at an
-    invented position. With no stated chart type, the form decides: only values without x
+    invented position; except on a line chart whose every point is named and none placed
+    (``**Jan 2023:** ~0.42M``, ``Q3: 41.2``): a line over categories, in the printed order.
+    With no stated chart type, the form decides: only values without x
     make a bar chart, anything else a scatter plot.
     """
     if not fig.chart_type:
@@ -96,6 +98,8 @@ def _settle_chart_type(fig: _Figure) -> None:
         fig.axis["x"].update({"min": "", "max": "", "scale_word": "", "log_from_ticks": False})
         fig.point_units["x"] = []
         return
+    if fig.chart_type == "line" and fig.points and all(p["x"] == "" and p["category"] for p in fig.points):
+        return  # a line over named positions (months, quarters, stages): its x axis is categories
     kept = []
     for p in fig.points:
         if p["x"] == "":
@@ -129,6 +133,9 @@ def _finish_figure(fig: _Figure, parsed: dict) -> None:
             y_scale, y_reason = _scale(fig.axis["y"], [], "")
         else:
             y_scale, y_reason = "linear", "linear: bar lengths are read from zero"
+    elif all(p["x"] == "" for p in fig.points):  # a line over categories (see _settle_chart_type)
+        x_scale, x_reason = "category", "category: the points are named (months, stages), not placed"
+        y_scale, y_reason = _scale(fig.axis["y"], [_num_value(p["y"]) for p in fig.points], fig.axis["y"]["unit"])
     else:
         x_scale, x_reason = _scale(fig.axis["x"], [_num_value(p["x"]) for p in fig.points], fig.axis["x"]["unit"],
                                    from_points=fig.chart_type != "line")
