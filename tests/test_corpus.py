@@ -124,8 +124,8 @@ def produced_values(parsed: dict) -> tuple[Counter, list[str]]:
         add(row["line_no"], row["value"])
     for point in parsed.get("points") or []:
         for axis in ("x", "y"):
-            if point.get(axis) not in ("", None):
-                add(point["line_no"], point[axis])
+            if point.get(axis) not in ("", None):  # an x printed on a line of its own counts there
+                add((axis == "x" and point.get("x_line_no")) or point["line_no"], point[axis])
     return produced, odd
 
 

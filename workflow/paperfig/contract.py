@@ -19,8 +19,9 @@ from __future__ import annotations
 POINTS = (
     "source_file", "line_no", "figure_id", "series", "label", "x", "y",
     "x_unit", "y_unit", "color", "group", "raw",
-    # beyond the contract's minimum: the bar's category text (bar charts: x is empty)
-    "category",
+    # beyond the contract's minimum: the bar's category text (bar charts: x is empty), and the
+    # line of x when it is printed on another line than y (chart data written as code: empty else)
+    "category", "x_line_no",
 )
 
 #: One row per described chart (figure).

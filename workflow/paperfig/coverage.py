@@ -64,7 +64,7 @@ def _line_roles(parsed: dict) -> tuple[dict[int, Counter], dict[int, str], dict[
         if row.get("part") != "missing":
             add(row["line_no"], row["value"])
     for row in parsed["points"]:
-        add(row["line_no"], row.get("x"))
+        add(row.get("x_line_no") or row["line_no"], row.get("x"))  # x may be printed on a line of its own
         add(row["line_no"], row.get("y"))
         labels.setdefault(int(row["line_no"]), []).extend(
             str(row.get(k) or "") for k in ("label", "series", "category", "group"))

@@ -113,6 +113,7 @@ PUBLISHED = {
         "label": "text printed next to the point (model name or label)",
         "x": "x coordinate as described (empty for a bar)", "y": "y coordinate (a bar's value) as described",
         "category": "the bar's category as printed (bar charts only)",
+        "x_line_no": "line of x when printed on another line than y (a list of x above lists of y)",
         "x_unit": "unit of x", "y_unit": "unit of y",
         "color": "colour word used by the description", "group": "legend key (series or date)",
         "raw": "the source line as printed",

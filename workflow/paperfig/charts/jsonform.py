@@ -36,9 +36,16 @@ line, series as value lists beside a list of x labels (``"x_labels": ["MMLU", "G
 "series": {"Base": [61.2, 44.7]}``: bars, or points when the x labels are numbers), or
 categories holding series values (``"2019": {"cs.CL": 6.2, "cs.CV": 9.8}``: bars), records whose
 fields a Vega-Lite ``encoding`` puts on x and y, a Chart.js config (a JavaScript object literal,
-made JSON line by line: ``labels`` and each dataset's ``label`` and ``data``). Each number
-keeps the line it is printed on: numbers appear in the text in the order a depth-first walk of
-the parsed JSON meets them.
+made JSON line by line: ``labels`` and each dataset's ``label`` and ``data``), a mapping keyed
+by x (``{"1": 0.09, "2": 0.18}``: points, named by the ``name`` beside it or by its key), records
+with several numeric fields (``{"epoch": 1, "train": 3.85, "val": 3.92}``: the first is x, every
+other one a series; after a category field, ``{"task": "Q1", "a": 3.5, "b": 4.5, "c": 6.5}``:
+bars, a series a field). Lists named like ticks, ranges, sizes (:data:`NOT_SERIES`) are never a
+series. Each number keeps the line it is printed on: numbers appear in the text in the order a
+depth-first walk of the parsed JSON meets them.
+
+Chart data written as code (Plotly, Matplotlib, JS records, Vue/JSX props, YAML) is read by
+:mod:`.codeform` into the same tree and walk; :func:`read_all` gives its blocks too.
 """
 
 from __future__ import annotations
@@ -303,11 +310,22 @@ def _walk(node, name: str, out: list[dict], xs=None, fields: tuple = ("x", "y", 
         fx, fy, fseries = fields
         records = [n for n in node if isinstance(n, dict)]
         numeric = [[k for k, v in n.items() if isinstance(v, _Lined)] for n in records]
+        first_keys = {next(iter(n), None) for n in records}
+        if len(records) >= 2 and len(records) == len(node) and len(first_keys) == 1 and all(
+                isinstance(n[k], str) for n in records for k in first_keys) and numeric[0] and len(
+                numeric[0]) != 2 and len({tuple(k) for k in numeric}) == 1 and not {fx, fy} & set(numeric[0]):
+            # {name: 'NQ', rag: 44.5, fid: 51.3, ours: 53.9} per category: bars, a series a numeric key
+            # (with two numbers, {name: 'A', params: 7, acc: 61.2} is a labelled point: below)
+            _walk_wide(records, numeric[0], out, first_keys.pop())
+            return
         if records and len(records) == len(node) and all(len(keys) >= 2 for keys in numeric) and (
                 all(fx in n and fy in n for n in records) or len({tuple(k[:2]) for k in numeric}) == 1):
             # a list of records: {"x": 1, "y": 2}, or {"tokens_b": 10, "val_loss": 3.42, "tokenizer": ".."}
             # whose fields a Vega-Lite encoding names (else its first two numbers are x and y)
             kx, ky = (fx, fy) if all(fx in n and fy in n for n in records) else numeric[0][:2]
+            if (kx, ky) != (fx, fy) and len({tuple(k) for k in numeric}) == 1 and len(numeric[0]) > 2:
+                _walk_wide(records, numeric[0], out, "")  # {epoch: 1, train: 3.85, val: 3.92}: a series a key
+                return
             for n in records:
                 if not (isinstance(n.get(kx), _Lined) and isinstance(n.get(ky), _Lined)):
                     continue
@@ -316,16 +334,21 @@ def _walk(node, name: str, out: list[dict], xs=None, fields: tuple = ("x", "y", 
                     series = next((v for k, v in n.items() if isinstance(v, str) and k not in ("label", "name")), name)
                 label = _label_text(n.get("label") or n.get("name") or "")
                 out.append({"line_no": n[ky].line_no, "x": n[kx].text, "y": n[ky].text, "series": series,
-                            "label": label, "category": ""})
+                            "label": label, "category": "", "x_line": n[kx].line_no})
             return
         for n in node:
             _walk(n, name, out, xs, fields)
         return
     if not isinstance(node, dict):
         return
+    if _numeric_map(node):  # {1: 0.09, 2: 0.18}: points keyed by x (YAML, JSON)
+        for x, v in node.items():
+            out.append({"line_no": v.line_no, "x": x, "y": v.text, "series": name, "label": "", "category": "",
+                        "x_line": v.line_no})
+        return
     xs = next((node[k] for k in _X_LIST_KEYS if isinstance(node.get(k), list)), xs)
     arrays = {k: v for k, v in node.items() if isinstance(v, list) and v and all(isinstance(e, _Lined) for e in v)
-              and v is not xs}
+              and v is not xs and not NOT_SERIES.fullmatch(k)}
     if xs and arrays and all(len(v) == len(xs) for v in arrays.values()):
         own = _label_text(node.get("label") or node.get("name") or "")
         for key, values in arrays.items():
@@ -333,20 +356,50 @@ def _walk(node, name: str, out: list[dict], xs=None, fields: tuple = ("x", "y", 
             for x, v in zip(xs, values):
                 numeric_x = isinstance(x, _Lined)
                 out.append({"line_no": v.line_no, "x": x.text if numeric_x else "", "y": v.text, "series": series,
-                            "label": "", "category": "" if numeric_x else _label_text(x)})
+                            "label": "", "category": "" if numeric_x else _label_text(x),
+                            "x_line": x.line_no if numeric_x else None})
         return
     inner = {k: v for k, v in node.items() if isinstance(v, dict) and v
              and all(isinstance(e, _Lined) for e in v.values())}
-    if len(inner) >= 2 and len(inner) == sum(1 for v in node.values() if isinstance(v, dict)):
+    if len(inner) >= 2 and len(inner) == sum(1 for v in node.values() if isinstance(v, dict)) and not any(
+            _numeric_map(v) for v in inner.values()):
         for category, values in inner.items():
             for series, v in values.items():
                 out.append({"line_no": v.line_no, "x": "", "y": v.text, "series": series, "label": "",
                             "category": category})
         return
-    series_name = _label_text(node.get("name") or node.get("label") or node.get("series") or "") or name
-    for value in node.values():
+    own_name = _label_text(node.get("name") or node.get("label") or node.get("series") or "")
+    for key, value in node.items():
         if isinstance(value, (dict, list)) and value is not xs:
-            _walk(value, series_name, out, xs, fields)
+            # a mapping keyed by x is named by the name beside it, else by its own key
+            keyed = not own_name and _numeric_map(value) and key.lower() not in _GENERIC_KEYS
+            _walk(value, key if keyed else own_name or name, out, xs, fields)
+
+
+_GENERIC_KEYS = ("points", "data", "values", "series", "datasets", "y", "ys")
+#: Keys whose number lists are axis furniture (ticks, ranges, sizes), never a series.
+NOT_SERIES = re.compile(r"[xy]?[-_]?(?:ticks?|tick_?vals|tick_?values|d?tick|range|domain|limits?|lim|margins?"
+                        r"|widths?|heights?|sizes?|colou?rs?|offsets?|positions?|padding)", re.I)
+
+
+def _numeric_map(node) -> bool:
+    """A mapping of two or more numbers keyed by numbers (``{1: 0.09, 2: 0.18}``)."""
+    return isinstance(node, dict) and len(node) >= 2 and all(
+        isinstance(v, _Lined) and re.fullmatch(r"-?\d+(?:\.\d+)?", k.strip()) for k, v in node.items())
+
+
+def _walk_wide(records: list[dict], keys: list[str], out: list[dict], category_key: str) -> None:
+    """Records with several numeric fields: with a category field, bars (a series a field);
+    else the first field is x and every other one a series."""
+    for n in records:
+        if category_key:
+            for k in keys:
+                out.append({"line_no": n[k].line_no, "x": "", "y": n[k].text, "series": k, "label": "",
+                            "category": _label_text(n[category_key])})
+            continue
+        for k in keys[1:]:
+            out.append({"line_no": n[k].line_no, "x": n[keys[0]].text, "y": n[k].text, "series": k, "label": "",
+                        "category": "", "x_line": n[keys[0]].line_no})
 
 
 def _meta(data) -> dict:
@@ -373,15 +426,20 @@ def _meta(data) -> dict:
 def structured_chart(doc: Document, first: int, last: int) -> dict | None:
     """The contract's chart records of a JSON block read from its structure
     (:func:`structured_points`), or None when it states no points."""
+    points = structured_points(doc.lines, first, last)
+    if not points:
+        return None
+    return chart_from_points(doc, first, points, _meta(json.loads(_block_text(doc.lines, first, last))))
+
+
+def chart_from_points(doc: Document, first: int, points: list[dict], meta: dict) -> dict:
+    """The contract's chart records of points read from a block's structure (``meta``: title,
+    kind and axis labels)."""
     from .. import contract
     from .figure import _Figure
     from .finish import _finish_figure
     from .points import _add_point
 
-    points = structured_points(doc.lines, first, last)
-    if not points:
-        return None
-    meta = _meta(json.loads(_block_text(doc.lines, first, last)))
     fig = _Figure(doc, contract.figure_id(doc.doc_id, 1), first, meta.get("title", ""))
     fig.title = meta.get("title", "")
     kind = meta.get("kind", "").lower()
@@ -395,6 +453,11 @@ def structured_chart(doc: Document, first: int, last: int) -> dict | None:
                    label=p["label"], category=p["category"])
     parsed = contract.empty_parsed(doc.source_file, doc.doc_id, "chart")
     _finish_figure(fig, parsed)
+    x_lines = {(p["line_no"], p["series"], p["y"]): p.get("x_line") for p in points if p["x"]}
+    for row in parsed["points"]:  # the line of an x printed on another line than its y
+        x_line = x_lines.get((row["line_no"], row["series"], row["y"]))
+        if row["x"] != "" and x_line not in (None, row["line_no"]):
+            row["x_line_no"] = x_line
     return parsed
 
 
@@ -408,7 +471,7 @@ def read_all(doc: Document) -> list[tuple[int, int, dict]]:
     one point per line is read as the Markdown form it stands for (the chart reader, raw text
     restored), anything else from its structure."""
     from ..errors import DocumentError
-    from . import parse_chart_document
+    from . import codeform, parse_chart_document
 
     rewrites = {(c.first, c.last): c for c in find(doc.lines)}
     out = []
@@ -427,4 +490,11 @@ def read_all(doc: Document) -> list[tuple[int, int, dict]]:
                 part = None
         if part is not None:
             out.append((first, last, part))
-    return out
+    taken = {ln for a, b, _ in out for ln in range(a, b + 1)}
+    for chart in codeform.find(doc.lines, skip=taken):  # chart data written as code (codeform)
+        try:
+            part = chart_from_points(doc, chart.first, chart.points, chart.meta)
+        except DocumentError:
+            continue
+        out.append((chart.first, chart.last, part))
+    return sorted(out, key=lambda o: o[0])
