@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from paperfig.documents import document_from_text
+from paperfig.parse import parse_document
 from paperfig.tableforms import Grid, aligned, find_grids, html, latex, pipe, tsv
 from paperfig.tableforms.latex import clean_latex
 
@@ -663,3 +665,28 @@ def test_textract_csv_with_single_quoted_cells():
     (grid,) = find_grids(lines)
     assert grid.rows == [(1, ["Backbone", "Top-1 (%)", "Throughput (img/s)"]), (2, ["ResNet-50", "79.8", "2,410"]),
                          (3, ["ViT-S/16", "79.9", "1,640"])]
+
+
+def test_fully_quoted_csv_records_spanning_lines_keep_each_value_on_its_line():
+    from paperfig.tableforms import delimited
+
+    lines = ['==> out/t-1.csv <==',
+             '"Method","Venue","Zero-shot","Fine-tuned"',
+             '"","","Flickr',
+             'R@1","Flickr',
+             'R@1"',
+             '"CLIP","ICML\'21","82.1","88.0"',
+             '"BLIP-2',
+             'ViT-g","–","97.6",""',
+             '"Ours","ICCV\'23","89.9","96.0"',
+             '', 'Prose after it, 12 words.']
+    [grid] = delimited.find(lines)
+    assert (grid.first_line, grid.last_line, grid.header_rows) == (2, 9, 2)
+    assert grid.rows[1] == (5, ["", "", "Flickr R@1", "Flickr R@1"])
+    assert grid.rows[3] == (8, ["BLIP-2 ViT-g", "–", "97.6", ""]) and grid.cell_lines[3] == [7, 8, 8, 8]
+    parsed = parse_document(document_from_text("\n".join(lines), "camelot.txt"))
+    got = [(v["line_no"], v["column"], v["value"]) for v in parsed["table_values"] if v["part"] != "missing"]
+    assert got == [(6, "Zero-shot Flickr R@1", "82.1"), (6, "Fine-tuned Flickr R@1", "88.0"),
+                   (8, "Zero-shot Flickr R@1", "97.6"), (9, "Zero-shot Flickr R@1", "89.9"),
+                   (9, "Fine-tuned Flickr R@1", "96.0")]
+    assert not [n for n in parsed["parse_notes"] if n["kind"] == "unparseable_cell"]  # Venue is a label column

@@ -26,7 +26,8 @@ Layout rules (documented choices)
   columns are named ``"Group: sub"`` (``Speedup: GPU``) and listed in ``column_groups``.
   Header cells are repaired through the alias table (parse note ``header_alias``); text in a
   metadata row that is neither a number nor an alias is OCR noise (note ``ocr_noise``).
-* **Label columns.** The leading columns whose data cells are all text are label columns
+* **Label columns.** The leading columns whose data cells are all text (a dash among two or
+  more words counts as text: a label not printed) are label columns
   (and a numeric first column directly followed by a column of words: ``| 1.3B | uniform |``,
   or a first column of distinct whole numbers in ascending order beside other values: an
   index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or years, even beside one column);
@@ -265,11 +266,13 @@ class TableLayout:
             self.note(first_line, "no_header", "table block without a header line; columns are numbered",
                       level=logging.INFO)
 
-        # label columns: leading columns whose data cells are all text
+        # label columns: leading columns whose data cells are all text (a dash among >= 2 words
+        # is a label not printed: ``Venue`` = ICML'21, -, ICCV'23)
         label_cols = 0
         for j in range(ncol - 1):
             col = [c[j] for _, c in data if c[j]]
-            if any(cells.value_like(x) for x in col):
+            words = [x for x in col if not cells.is_missing(x)]
+            if any(cells.value_like(x) for x in words) or (len(words) < len(col) and len(words) < 2):
                 break
             label_cols += 1
         if label_cols == 0 and (ncol >= 3 or self._years_column(data)) and self._index_column(data):

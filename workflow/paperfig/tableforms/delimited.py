@@ -12,6 +12,12 @@ Grammar
   the same number (>= 3) of cells on ``,`` with no space after the commas, and at least one
   cell of each line after the first is a number: prose never looks like that (a list
   "a, b, c" has spaces after its commas), and neither does a JSON object on one line.
+* **Quoted records** (camelot's and tabula's CSV): every field in double quotes, a quoted field
+  may hold line breaks (``"BLIP-2`` / ``ViT-g","ICML'23","97.6"``), so one record spans
+  several lines. A run of >= 3 such records of one width (>= 2), starting at a line that opens
+  with ``"`` and holding ``","`` and ending at a blank line, is a table when a record after
+  the first holds a number; the leading records without a number are its header. A value keeps
+  the line it is printed on (``Grid.cell_lines``), a record's line is its last line.
 * **Header.** The first line is the header when none of its cells after the first is a number
   (``Grid.header_rows`` = 1); otherwise the table logic decides.
 """
@@ -72,6 +78,8 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
                 grids.append(_grid(body, lines, delim, block))
                 taken.update(block)
         i = close + 1
+    grids += _quoted_tables(lines, set(skip) | taken)
+    taken.update(ln for g in grids for ln in g.lines)
     run: list[int] = []
     for ln in range(1, n + 2):  # bare CSV
         line = lines[ln - 1] if ln <= n else ""
@@ -84,6 +92,65 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
         _close_bare(run, lines, grids)
         run = []
     return sorted(grids, key=lambda g: g.first_line)
+
+
+_QUOTED_FIELD = re.compile(r'"((?:[^"]|"")*)"(,|\n|$)')
+
+
+def _quoted_records(text: str) -> list[list[tuple[str, int]]] | None:
+    """Records of fully quoted CSV text: [(field text, offset of its start)] per record; None
+    when the text is not only quoted fields."""
+    records: list[list[tuple[str, int]]] = [[]]
+    pos = 0
+    while pos < len(text):
+        m = _QUOTED_FIELD.match(text, pos)
+        if not m:
+            return None
+        records[-1].append((m.group(1).replace('""', '"'), m.start(1)))
+        pos = m.end()
+        if m.group(2) != ",":
+            records.append([])
+    return [r for r in records if r]
+
+
+def _quoted_tables(lines: Sequence[str], skip: Collection[int]) -> list[Grid]:
+    grids = []
+    ln = 1
+    while ln <= len(lines):
+        if ln in skip or not lines[ln - 1].startswith('"') or '","' not in lines[ln - 1]:
+            ln += 1
+            continue
+        last = ln
+        while last < len(lines) and lines[last].strip() and last + 1 not in skip:
+            last += 1
+        block = list(range(ln, last + 1))
+        grid = _quoted_grid(lines, block)
+        if grid:
+            grids.append(grid)
+        ln = last + 1
+    return grids
+
+
+def _quoted_grid(lines: Sequence[str], block: list[int]) -> Grid | None:
+    text = "\n".join(lines[i - 1].rstrip() for i in block)
+    records = _quoted_records(text)
+    if not records or len(records) < 3 or len({len(r) for r in records}) != 1 or len(records[0]) < 2:
+        return None
+    if not any(cells.numeric_cell(c) for r in records[1:] for c, _ in r):
+        return None
+    starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+    line_of = lambda offset: block[0] + sum(1 for s in starts[1:] if s <= offset)  # noqa: E731
+    rows, cell_lines = [], []
+    for record in records:
+        at = [line_of(offset) for _, offset in record]
+        ends = [line_of(offset + len(c)) for c, offset in record]
+        rows.append((max(ends), [" ".join(c.split()) for c, _ in record]))
+        cell_lines.append([e if cells.numeric_cell(c) else a for (c, _), a, e in zip(record, at, ends)])
+    header = 0  # the leading records without a number (camelot prints a two-line header so)
+    while header < len(rows) - 1 and not any(cells.numeric_cell(c) for c in rows[header][1][1:]):
+        header += 1
+    return Grid(form="delimited", first_line=block[0], last_line=block[-1], rows=rows, lines=block,
+                header_rows=header, cell_lines=cell_lines)
 
 
 def _bare_row(line: str) -> bool:
