@@ -195,3 +195,13 @@ def test_literal_parser_keeps_printed_text_and_lines_and_skips_expressions():
     values = names["v"]
     assert [(e.text, e.line_no) for e in values if hasattr(e, "text")] == [("-1.50", 7), ("2e-3", 7), ("1000", 8)]
     assert codeform._UNDEFINED in values  # "x + 1" is no literal
+
+
+def test_a_column_dict_handed_to_a_dataframe_is_read_with_its_first_column_as_x():
+    text = ('```python\nimport pandas as pd\ndata = {\n    "steps_k": [1, 2, 4],\n    "adam": [3.1, 2.7, 2.4],\n'
+            '    "lion": [3.0, 2.6, 2.5],\n}\ndf = pd.DataFrame(data)\nax.plot(df["steps_k"], df["adam"])\n```\n')
+    parsed = _parse(text)
+    got = [(p["line_no"], p["x"], p["y"], p["series"], p["x_line_no"]) for p in parsed["points"]]
+    assert got[:2] == [(5, "1", "3.1", "adam", 4), (5, "2", "2.7", "adam", 4)] and len(got) == 6
+    # columns whose first is not ascending have no x: nothing is invented
+    assert not codeform.find(text.replace("[1, 2, 4]", "[4, 2, 1]").splitlines())

@@ -449,12 +449,16 @@ def _read_code(lines: Sequence[str], first: int, last: int) -> CodeChart | None:
     names, calls = _assignments(toks)
     chart = CodeChart(first, last, meta=_labels(calls))
     kinds = set()
+    traced = []
     for call in calls:
         trace = _trace(call)
         if trace:
             kinds.add(trace.pop("_kind"))
             chart.points.extend(_points_of(trace))
-    called = {id(v) for c in calls for v in [*c.args, *c.kwargs.values()]}
+            traced.append(call)
+    # a literal a trace call drew is read there; one only handed to another call
+    # (pd.DataFrame(data)) is read on its own
+    called = {id(v) for c in traced for v in [*c.args, *c.kwargs.values()]}
     for value in names.values():
         if id(value) in called or isinstance(value, _Call):
             continue

@@ -37,7 +37,9 @@ line, series as value lists beside a list of x labels (``"x_labels": ["MMLU", "G
 categories holding series values (``"2019": {"cs.CL": 6.2, "cs.CV": 9.8}``: bars), records whose
 fields a Vega-Lite ``encoding`` puts on x and y, a Chart.js config (a JavaScript object literal,
 made JSON line by line: ``labels`` and each dataset's ``label`` and ``data``), a mapping keyed
-by x (``{"1": 0.09, "2": 0.18}``: points, named by the ``name`` beside it or by its key), records
+by x (``{"1": 0.09, "2": 0.18}``: points, named by the ``name`` beside it or by its key), columns
+of equal length whose first is strictly ascending (``{"tokens": [10, 20], "a": [2.1, 1.9], "b":
+[2.4, 2.0]}``: the first is x, each other a series), records
 with several numeric fields (``{"epoch": 1, "train": 3.85, "val": 3.92}``: the first is x, every
 other one a series; after a category field, ``{"task": "Q1", "a": 3.5, "b": 4.5, "c": 6.5}``:
 bars, a series a field). Lists named like ticks, ranges, sizes (:data:`NOT_SERIES`) are never a
@@ -346,7 +348,7 @@ def _walk(node, name: str, out: list[dict], xs=None, fields: tuple = ("x", "y", 
             out.append({"line_no": v.line_no, "x": x, "y": v.text, "series": name, "label": "", "category": "",
                         "x_line": v.line_no})
         return
-    xs = next((node[k] for k in _X_LIST_KEYS if isinstance(node.get(k), list)), xs)
+    xs = next((node[k] for k in _X_LIST_KEYS if isinstance(node.get(k), list)), xs) or _first_ascending(node)
     arrays = {k: v for k, v in node.items() if isinstance(v, list) and v and all(isinstance(e, _Lined) for e in v)
               and v is not xs and not NOT_SERIES.fullmatch(k)}
     if xs and arrays and all(len(v) == len(xs) for v in arrays.values()):
@@ -380,6 +382,18 @@ _GENERIC_KEYS = ("points", "data", "values", "series", "datasets", "y", "ys")
 #: Keys whose number lists are axis furniture (ticks, ranges, sizes), never a series.
 NOT_SERIES = re.compile(r"[xy]?[-_]?(?:ticks?|tick_?vals|tick_?values|d?tick|range|domain|limits?|lim|margins?"
                         r"|widths?|heights?|sizes?|colou?rs?|offsets?|positions?|padding)", re.I)
+
+
+def _first_ascending(node: dict) -> list | None:
+    """A column dict (``{"tokens_B": [10, 20, 40], "cosine": [24.8, 19.6, 16.1], ..}``, pandas'
+    ``DataFrame(data)``): the first list, strictly ascending, is x when >= 2 more lists of numbers
+    have its length."""
+    lists = [v for k, v in node.items() if isinstance(v, list) and len(v) >= 2
+             and all(isinstance(e, _Lined) for e in v) and not NOT_SERIES.fullmatch(k)]
+    if len(lists) < 3 or len({len(v) for v in lists}) != 1:
+        return None
+    first = [float(e.text) for e in lists[0]]
+    return lists[0] if all(a < b for a, b in zip(first, first[1:])) else None
 
 
 def _numeric_map(node) -> bool:
