@@ -864,3 +864,22 @@ def test_grouped_bars_told_one_sentence_per_category():
     parsed = parse_chart_document(document_from_text(text, "grouped_prose.md"))
     assert [(p["line_no"], p["y"], p["category"]) for p in parsed["points"]] == [
         (3, "88", "Python"), (3, "93", "Python"), (5, "64", "Java"), (5, "81", "Java")]
+
+
+def test_one_bar_a_sentence_on_consecutive_lines():
+    text = "\n".join([
+        "This is a vertical bar chart. The y-axis is \"Tokens per second\" and runs from 0 to 3000.",
+        "",
+        "<ref>Eager</ref><box>(92,618),(214,903)</box> is the shortest bar, at about 410 tokens/s.",
+        "<ref>Paged</ref><box>(268,402),(390,903)</box> reaches roughly 1180 tokens/s.",
+        "Ours is the tallest bar at approximately 2270 tokens/s, highlighted in orange.",
+        "",
+        "Overall, Ours is at about 5.5 times the eager speed.",
+    ])
+    parsed = parse(text)
+    assert [(p["category"], p["y"]) for p in parsed["points"]] == [("Eager", "410"), ("Paged", "1180"),
+                                                                   ("Ours", "2270")]
+    from paperfig.charts.prosebars import sentence_bar
+    assert sentence_bar("TGI reaches roughly 1180 tokens/s.") == ("TGI", "1180", "tokens/s")
+    assert sentence_bar("The gap is larger than 12 points.") is None          # a comparison
+    assert sentence_bar("Ours reaches 2270 tokens/s at batch 64.") is None   # two numbers

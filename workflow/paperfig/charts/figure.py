@@ -32,6 +32,7 @@ from .shapes import (
     _BOLD_KEY,
     _BOLD_LINE,
     _CLAIM_WORDS,
+    _GROUNDING,
     _HEADING_LIKE_KEY,
     _LEGEND_KEY,
     _MENTION_KEY,
@@ -45,12 +46,6 @@ from .shapes import (
     _trailing_colour,
     canonical_numbers,
 )
-
-#: Grounding boxes some vision-language models print after the things they name (CogVLM
-#: ``SST-2[[118,214,214,905]]``, Qwen-VL ``<box>(118,214),(214,905)</box>``).
-_GROUNDING = re.compile(r"\[\[\s*\d+(?:\s*,\s*\d+){3}\s*\]\]|<box>.*?</box>|<\|box_start\|>.*?<\|box_end\|>|"
-                        r"<ref>|</ref>|<\|object_ref_(?:start|end)\|>")
-
 
 #: A whole text in quotes: words printed on the chart (a note, a caption), never its data.
 _QUOTATION = re.compile(r"\s*[\"“][^\"“”]*[\"”]\s*\.?\s*")

@@ -22,12 +22,13 @@ from ..numbers import find_numbers
 from .axes import _axis_match
 from .claims import split_sentences
 from .legend import _legend_names
-from .prosebars import prose_bars
+from .prosebars import prose_bars, sentence_bar
 from .prosepoints import prose_points
 from .shapes import (
     _APPROX,
     _BOLD_KEY,
     _CLAIM_WORDS,
+    _GROUNDING,
     _HEADING_LIKE_KEY,
     _NUM,
     _NUM_RE,
@@ -412,6 +413,23 @@ def _x_keyed_series(fig: _Figure, line_no: int, raw: str, text: str) -> bool:
     return True
 
 
+_LIST_MARK = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+
+
+def _sentence_bar_in_run(fig: _Figure, line_no: int, body: str) -> tuple[str, str, str] | None:
+    """A sentence naming one bar (``prosebars.sentence_bar``), read only when the line above or
+    below names another bar in the same unit: a lone such sentence is commentary."""
+    bar = sentence_bar(body)
+    if not bar:
+        return None
+    for other in (line_no - 1, line_no + 1):
+        text = fig.doc.line(other) if 1 <= other <= len(fig.doc.lines) else ""
+        near = sentence_bar(_GROUNDING.sub("", _LIST_MARK.sub("", text)).strip())
+        if near and near[2].lower() == bar[2].lower() and near[0] != bar[0]:
+            return bar
+    return None
+
+
 def _value_point(fig: _Figure, line_no: int, raw: str, key: str, num: str, unit: str, *, parent: str,
                  parent_colour: str = "", label: str = "") -> None:
     """A 'key: value' pair: a point at x = key on an x/y chart when the key states an x, else a
@@ -687,6 +705,10 @@ def _prose_points(fig: _Figure, line_no: int, raw: str, content: str, parent: di
         for name, num, unit in bars:
             _value_point(fig, line_no, raw, name, num, unit, parent=pname,
                          parent_colour=parent["colour"] if parent else "")
+        return True
+    if fig.chart_type == "bar" and (bar := _sentence_bar_in_run(fig, line_no, body)):
+        # 'TGI reaches roughly 1180 tokens/s.' on a line beside another such sentence
+        _value_point(fig, line_no, raw, bar[0], bar[1], bar[2], parent=parent["name"] if parent else "")
         return True
     if re.match(r"^at\s", body, re.I) and len(_numbers(body)) >= 2 and not _COMPARISON.search(body):
         coords = _coordinates(body, fig)  # (a comparison, 'At 6 layers A is 1.4 points above B', is no point)

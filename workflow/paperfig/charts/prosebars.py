@@ -16,6 +16,12 @@ every number of the sentence is accounted for (a sentence with any other number 
   1 reaches 1.21, the bar for batch size 8 reaches 1.46``). The name is the words before the
   link, without "the bar for/of", "the" and a leading "and"; it may hold numbers of its own
   (``batch size 8``): the value is the number after the link.
+* **A bar a sentence** (:func:`sentence_bar`), on consecutive lines of one unit: ``<name> <verb>
+  [words] [,] <at|of|around|approximately..> <number> [unit words] [, remark]`` with exactly
+  one number (``TGI reaches roughly 1180 tokens/s.``, ``HF Transformers is the shortest bar, at
+  about 410 tokens/s.``); the verb one of "is", "are", "sits", "stands", "comes in", "reaches",
+  "has", "scores", "achieves", "hits", "peaks"; the name (<= 6 words) the words before it. A
+  lone such sentence is commentary: the caller reads it only beside another of the same unit.
 """
 
 from __future__ import annotations
@@ -94,6 +100,24 @@ def clause_bars(sentence: str) -> list[tuple[str, str, str]] | None:
     if len(_numbers(sentence)) != len(found) + totals + sum(len(_numbers(n)) for n, _, _ in found):
         return None
     return found
+
+
+_SENTENCE_BAR = re.compile(
+    r"^(?P<name>[^,;:]{1,60}?)\s+(?:is|are|sits|stands|comes\s+in|reaches|reached|has|scores|achieves|hits|peaks)\b"
+    r"[^\d;:]*?(?:\b(?:at|of|around|about|approximately|roughly|near|to)\b|~|≈)\s*(?:" + _APPROX + r"\s*)?"
+    r"(?P<num>[-+]?\d+(?:\.\d+)?)\s*(?P<unit>%|[A-Za-z][\w/]{0,9})?(?:\s*[,.;].*|\s*)$", re.I)
+
+
+def sentence_bar(sentence: str) -> tuple[str, str, str] | None:
+    """(name, number, unit) of a sentence naming one bar (the module docstring's third form)."""
+    s = sentence.strip()
+    m = _SENTENCE_BAR.match(s)
+    if not m or len(_numbers(s)) != 1 + len(_numbers(m.group("name"))):
+        return None
+    name = _NAME_NOISE.sub("", m.group("name")).strip()
+    if not name or len(name.split()) > 6 or _NOT_A_NAME.search(name) or name.lower() in ("it", "this", "which"):
+        return None
+    return name, m.group("num"), m.group("unit") or ""
 
 
 def prose_bars(text: str) -> list[tuple[str, str, str]]:
