@@ -883,3 +883,15 @@ def test_one_bar_a_sentence_on_consecutive_lines():
     assert sentence_bar("TGI reaches roughly 1180 tokens/s.") == ("TGI", "1180", "tokens/s")
     assert sentence_bar("The gap is larger than 12 points.") is None          # a comparison
     assert sentence_bar("Ours reaches 2270 tokens/s at batch 64.") is None   # two numbers
+
+
+def test_a_date_key_is_a_category_never_an_x_of_its_year():
+    text = "\n".join([
+        "The image is an area chart of weekly GPU-hours.", "",
+        "- **X-axis:** Week, from Jan 7, 2024 to Feb 4, 2024", "- **Y-axis:** GPU-hours", "",
+        "- Week of Jan 7, 2024 — 1,240", "- Week of Jan 21, 2024 — 1,580", "- Week of Feb 4, 2024 — 2,310",
+    ])
+    parsed = parse(text)
+    assert [(p["x"], p["y"], p["category"]) for p in parsed["points"]] == [
+        ("", "1240", "Week of Jan 7, 2024"), ("", "1580", "Week of Jan 21, 2024"), ("", "2310", "Week of Feb 4, 2024")]
+    assert parsed["axes"][0]["x_scale"] == "category"

@@ -204,9 +204,13 @@ def _unread(fig: _Figure, line_no: int, raw: str, message: str) -> None:
         message=message, raw=raw))
 
 
+_MONTH_DAY = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}$")
+_YEAR_NEXT = re.compile(r"\s+(?:19|20)\d\d\b")
+
+
 def _split_items(text: str) -> list[str]:
     """Split a list of values at ', ' / '; ' / ' and ' outside parentheses (never inside a
-    number such as '1,000' or '83,4')."""
+    number such as '1,000' or '83,4', nor inside a date such as 'Jan 7, 2024')."""
     parts, depth, start = [], 0, 0
     i = 0
     while i < len(text):
@@ -215,7 +219,8 @@ def _split_items(text: str) -> list[str]:
             depth += 1
         elif ch in ")]}" and depth:
             depth -= 1
-        elif depth == 0 and ch in ",;" and (i + 1 == len(text) or text[i + 1].isspace()):
+        elif depth == 0 and ch in ",;" and (i + 1 == len(text) or text[i + 1].isspace()) and not (
+                ch == "," and _MONTH_DAY.search(text, start, i) and _YEAR_NEXT.match(text, i + 1)):
             parts.append(text[start:i])
             start = i + 1
         i += 1
