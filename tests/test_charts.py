@@ -895,3 +895,19 @@ def test_a_date_key_is_a_category_never_an_x_of_its_year():
     assert [(p["x"], p["y"], p["category"]) for p in parsed["points"]] == [
         ("", "1240", "Week of Jan 7, 2024"), ("", "1580", "Week of Jan 21, 2024"), ("", "2310", "Week of Feb 4, 2024")]
     assert parsed["axes"][0]["x_scale"] == "category"
+
+
+def test_arrow_fragments_of_a_deck_are_a_curve():
+    from paperfig.documents import document_from_text as text_doc
+    from paperfig.parse import parse_document
+
+    deck = "\n".join([
+        "## Ensemble size", "",
+        '<span class="fragment">1 prompt → 55.6</span><br>',
+        '<span class="fragment">2 prompts → 58.0</span><br>',
+        '<span class="fragment">4 prompts → 60.2</span>', "",
+        "Perplexity: 18.3 → 18.7 after the fix.",
+    ])
+    parsed = parse_document(text_doc(deck, "deck.md"))
+    assert [(p["line_no"], p["x"], p["y"]) for p in parsed["points"]] == [(3, "1", "55.6"), (4, "2", "58.0"),
+                                                                          (5, "4", "60.2")]

@@ -80,9 +80,14 @@ _ARROW_NUM = re.compile(r"[-+−]?\d+(?:[.,]\d+)*")
 _ARROW_SKELETON = re.compile(r"^(?P<before>[^#]*)#(?P<between>[^#→]*?)\s*(?:→|->|⟶)\s*(?P<after>[^#]*)#[^#]*$")
 
 
+_PLURAL = re.compile(r"(?<=[a-z])s\b")
+
+
 def _arrow_series(lines) -> list[tuple[int, int]]:
-    """Runs of >= 3 consecutive bullets that differ only in their numbers and read ``x -> y``
-    (``- γ = 2 → 0.86``, ``- 0% flips → $0.841$``, ``- k = 1 → 112 ms``): the points of a curve.
+    """Runs of >= 3 consecutive bullets (or plain lines: a deck's fragments) that differ only in
+    their numbers, and in a word's plural ``s``, and read ``x -> y`` (``- γ = 2 → 0.86``, ``- 0%
+    flips → $0.841$``, ``- k = 1 → 112 ms``, ``1 prompt → 55.6`` / ``2 prompts → 58.0``): the
+    points of a curve.
     Bullets comparing a before and an after value (``- Perplexity: 18.3 → 18.7``) differ in
     their words and are no such run. Runs separated by one lead-in line (``- *With reranking*``)
     are one region, which starts at the line before the first run."""
@@ -90,9 +95,10 @@ def _arrow_series(lines) -> list[tuple[int, int]]:
     prev = None
     for ln, line in enumerate(lines, 1):
         bm = patterns.BULLET.match(line)
-        skeleton = _ARROW_NUM.sub("#", bm.group("text")) if bm else None
+        text = bm.group("text") if bm else line.strip() if ("→" in line or "->" in line) else ""
+        skeleton = _PLURAL.sub("", _ARROW_NUM.sub("#", text)) if text else None
         if skeleton is not None and _ARROW_SKELETON.match(skeleton):
-            key = (skeleton, len(bm.group("indent")))
+            key = (skeleton, len(bm.group("indent")) if bm else -1)
             if runs and prev == key and runs[-1][-1] == ln - 1:
                 runs[-1].append(ln)
             else:

@@ -679,8 +679,13 @@ def _prose_points(fig: _Figure, line_no: int, raw: str, content: str, parent: di
     (:mod:`.prosepoints`), or, on a bar chart, bars told in prose
     (:mod:`.prosebars`), or sentences that each name one bar in quotes and give one value
     ('The first bar, labeled "A", has a value of about 25. The second bar, "B", is around
-    40.'). Other prose is commentary."""
+    40.'); a line that is one 'x -> y' item starting with its x ('2 prompts → 58.0', a deck's
+    fragment). Other prose is commentary."""
     text = content.strip()
+    if fig.chart_type != "bar" and re.match(r"^[-+−]?\.?\d", text) and re.search(r"→|->|⟶", text) and len(
+            _numbers(text)) == 2 and _arrow_points(fig, line_no, raw, text, parent["name"] if parent else "",
+                                                   parent["colour"] if parent else ""):
+        return True
     km = _BOLD_KEY.match(text)
     if km and not _HEADING_LIKE_KEY.match(km.group(1).rstrip(":")):
         key = km.group(1).strip().rstrip(":").strip()
