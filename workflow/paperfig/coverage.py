@@ -114,7 +114,8 @@ def account(doc: Document, parsed: dict, chart_lines: frozenset[int] | set[int] 
     for ln, line in enumerate(doc.lines, 1):
         if not line.strip():
             continue
-        found = _numbers_on(_LIST_MARK.sub("", line))  # "3." numbering a list is no number of the page
+        # "3." numbering a list and a model's grounding boxes are no numbers of the page
+        found = _numbers_on(patterns.GROUNDING.sub(" ", _LIST_MARK.sub("", line)))
         if not found:
             continue
         number_lines.append(ln)

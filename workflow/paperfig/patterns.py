@@ -25,6 +25,10 @@ from __future__ import annotations
 
 import re
 
+#: Grounding boxes some vision-language models print after the things they name (CogVLM
+#: ``SST-2[[118,214,214,905]]``, Qwen-VL ``<box>(118,214),(214,905)</box>``).
+GROUNDING = re.compile(r"\[\[\s*\d+(?:\s*,\s*\d+){3}\s*\]\]|<box>.*?</box>|<\|box_start\|>.*?<\|box_end\|>|"
+                        r"<ref>|</ref>|<\|object_ref_(?:start|end)\|>")
 HEADING = re.compile(r"^\s{0,3}(?P<hashes>#{1,6})\s+(?P<text>\S.*?)\s*#*\s*$")
 BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•●▪◦‣]|\d{1,3}[.)])\s+(?P<text>.*\S)\s*$")
 

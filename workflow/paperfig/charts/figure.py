@@ -32,7 +32,6 @@ from .shapes import (
     _BOLD_KEY,
     _BOLD_LINE,
     _CLAIM_WORDS,
-    _GROUNDING,
     _HEADING_LIKE_KEY,
     _LEGEND_KEY,
     _MENTION_KEY,
@@ -219,7 +218,7 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
         bm = patterns.BULLET.match(raw)
         indent = len(bm.group("indent").expandtabs(4)) if bm else 0
         content = bm.group("text").strip() if bm else raw.strip()
-        content = _GROUNDING.sub("", content)  # a model's grounding boxes are no numbers of the chart
+        content = patterns.GROUNDING.sub("", content)  # a model's grounding boxes are no numbers of the chart
         content, number_notes = canonical_numbers(content)
         for message in number_notes:
             fig.notes.append(contract.record(contract.PARSE_NOTES, source_file=doc.source_file, line_no=line_no,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .. import contract
+from .. import contract, patterns
 from ..numbers import find_numbers
 from .axes import _axis_match
 from .claims import split_sentences
@@ -28,7 +28,6 @@ from .shapes import (
     _APPROX,
     _BOLD_KEY,
     _CLAIM_WORDS,
-    _GROUNDING,
     _HEADING_LIKE_KEY,
     _NUM,
     _NUM_RE,
@@ -429,7 +428,7 @@ def _sentence_bar_in_run(fig: _Figure, line_no: int, body: str) -> tuple[str, st
         return None
     for other in (line_no - 1, line_no + 1):
         text = fig.doc.line(other) if 1 <= other <= len(fig.doc.lines) else ""
-        near = sentence_bar(_GROUNDING.sub("", _LIST_MARK.sub("", text)).strip())
+        near = sentence_bar(patterns.GROUNDING.sub("", _LIST_MARK.sub("", text)).strip())
         if near and near[2].lower() == bar[2].lower() and near[0] != bar[0]:
             return bar
     return None

@@ -71,10 +71,6 @@ _NUM = (r"(?:(?<![\w.@^/])[-−–](?=\d)|(?<![\w.\-−–=@^/]))(?<!\d,)\d+(?:\
 _NUM_RE = re.compile(_NUM)
 #: A number inside an explicit coordinate form ("(x=4, y=75)", "(2, 64)").
 _NUMC = r"(?<![\w.])[-−–]?\d+(?:\.\d+)?(?!\d)(?![\d.]\d)(?![eE][-+]?\d)(?![xX][0-9A-Fa-f])"
-#: Grounding boxes some vision-language models print after the things they name (CogVLM
-#: ``SST-2[[118,214,214,905]]``, Qwen-VL ``<box>(118,214),(214,905)</box>``).
-_GROUNDING = re.compile(r"\[\[\s*\d+(?:\s*,\s*\d+){3}\s*\]\]|<box>.*?</box>|<\|box_start\|>.*?<\|box_end\|>|"
-                        r"<ref>|</ref>|<\|object_ref_(?:start|end)\|>")
 _APPROX = (r"(?:approx(?:imately|\.)?|about|around|roughly|nearly|almost|~|≈|circa|ca\.|"
            r"just\s+(?:under|over|below|above)|"
            r"slightly\s+(?:under|over|below|above|less\s+than|more\s+than)|close\s+to|an?\s+estimated)")
