@@ -1,7 +1,8 @@
 """Account for every number printed in a document: nothing is silently left behind.
 
 Every number the shared number grammar finds on a line (:func:`paperfig.numbers.find_numbers`)
-is counted once, in the first of these classes that holds it:
+is counted once, in the first of these classes that holds it (a list's ``3.`` and a model's
+grounding boxes, ``<box>(92,618),(214,903)</box>``, are markup, not numbers of the page):
 
 * ``value``: a table value or a chart coordinate read from that line with that value;
 * ``label``: inside a table row label or header, or a point's name/series/category on that
