@@ -36,8 +36,10 @@ Measured when each batch arrived, before any fix: ``corpus_blind`` recall 0.549 
 0.979, ``corpus_blind2`` 0.699 / 0.526, ``corpus_blind3`` 0.517 / 0.922, ``corpus_blind4`` (written
 after the fixes for the first three) 0.627 / 0.949, ``corpus_blind5`` (after the fixes for the
 fourth) 0.478 / 0.967, ``corpus_blind6`` (chart descriptions and decks) 0.452 / 0.963 and
-``corpus_blind7`` (pdftotext pages, converters' and OCR engines' printouts) 0.590 / 0.764 - the
-honest estimate of how paperfig does on documents nobody here has seen. The forms they showed were then added
+``corpus_blind7`` (pdftotext pages, converters' and OCR engines' printouts) 0.590 / 0.764, and
+``corpus_blind8`` (all five kinds, everyday outputs as well as quirky ones, written after the
+fixes for the seventh) 0.816 / 0.986 - the honest estimate of how paperfig does on documents
+nobody here has seen. The forms they showed were then added
 to the readers (as forms, never as files), so their numbers now are no longer blind; they are
 printed and guarded against regressions (``BLIND_FLOORS``), not held to the target.
 """
@@ -63,7 +65,7 @@ BLIND = Path(__file__).resolve().parent / "corpus_blind"
 #: Each later batch's (recall, precision) when last measured: they may only go up.
 BLIND_FLOORS = {"corpus_blind": (0.99, 0.99), "corpus_blind2": (0.98, 0.99), "corpus_blind3": (0.94, 0.99),
                 "corpus_blind4": (0.93, 0.98), "corpus_blind5": (0.82, 0.98),
-                "corpus_blind6": (0.84, 0.99), "corpus_blind7": (0.90, 0.99)}
+                "corpus_blind6": (0.84, 0.99), "corpus_blind7": (0.90, 0.99), "corpus_blind8": (0.81, 0.98)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt")
 #: The documents with no data at all: prose only, and a document of an odd form.
