@@ -384,3 +384,9 @@ def test_plus_minus_misread_by_ocr(text, value, error):
 def test_a_signed_number_after_a_value_is_not_taken_for_an_error():
     assert parts("95.1 +0.4") == ([], ["unparseable_cell"])
     assert parts("1e+5")[0] == [("value", "", "100000", "", "")]
+
+
+def test_bracketed_standard_error_and_yes_no_marks():
+    assert parts("[0.311]") == ([("error", "[]", "0.311", "", "")], [])
+    assert parts("Yes") == ([], ["text_cell"]) and parts("✓") == ([], ["text_cell"])
+    assert parts("[12]") == ([], ["unparseable_cell"])  # a citation is no error

@@ -653,3 +653,25 @@ def test_a_mathematical_asterisk_is_a_footnote_mark():
     ])
     got = {(v["line_no"], v["column"]): (v["value"], v["flag"]) for v in parse(text)["table_values"]}
     assert got[(3, "MMLU")] == ("64.7", "footnote") and got[(3, "GSM8K")] == ("55.3", "footnote")
+
+
+def test_regression_table_column_numbers_stars_bracketed_errors_and_yes_no_rows():
+    text = "\n".join([
+        "                              (1)          (2)          (3)",
+        "                            Tickets      Tickets    Resolution",
+        "                                                    time (h)",
+        "   Treated                  1.842***     1.617***     −2.31**",
+        "                            [0.311]      [0.298]      [0.94]",
+        "   Tenure (years)                        0.093        −0.41",
+        "                                         [0.071]      [0.29]",
+        "   Week fixed effects         No           Yes          Yes",
+        "   Observations             12,408       12,408       11,962",
+    ])
+    parsed = parse(text)
+    got = [(v["line_no"], v["column"], v["part"], v["value"]) for v in parsed["table_values"]]
+    assert [g for g in got if g[0] == 4] == [(4, "(1) Tickets", "value", "1.842"), (4, "(2) Tickets", "value", "1.617"),
+                                             (4, "(3) Resolution time (h)", "value", "-2.31")]
+    assert [(g[2], g[3]) for g in got if g[0] == 5] == [("error", "0.311"), ("error", "0.298"), ("error", "0.94")]
+    assert [g[3] for g in got if g[0] == 9] == ["12408", "12408", "11962"]
+    assert len(parsed["table_summary"]) == 1 and "text_cell" in kinds(parsed)
+    assert "unparseable_cell" not in kinds(parsed)

@@ -129,7 +129,7 @@ def test_any_cell_parses_or_notes_and_values_keep_their_raw_text(text, pair, sub
         assert decimals_of(parse_decimal(part.value)) == decimals_of(parse_decimal(number))
         assert part.unit_source in ("cell", "column", "")
     for note in result.notes:
-        assert note.kind in ("unparseable_cell", "non_numeric_cell", "normalised_digits", "ocr_noise", "ocr_plus_minus")
+        assert note.kind in ("unparseable_cell", "non_numeric_cell", "normalised_digits", "ocr_noise", "ocr_plus_minus", "text_cell")
     if not result.parts and text.strip() and not cells.is_missing(text):
         assert result.notes  # an unread cell is never silently dropped
 

@@ -49,7 +49,8 @@ against the number or apart from it (``16.9 †``): footnote markers after or be
 number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better direction) -> flag
 "direction", the value as printed (the arrow is no sign). A signed number alone in parentheses
 (``(−3.9)``) is a delta, an unsigned one (``(.021)``, a standard error printed under its value) an
-error. A lone quote or comma printed apart
+error, and so is a decimal alone in brackets (``[0.311]``). A yes/no mark (``Yes``, ``No``,
+``✓``) is text: no value, a "text_cell" note. A lone quote or comma printed apart
 after a value (``53.3 '``) is OCR noise: dropped, with a note ("ocr_noise"); a ± that OCR read
 as ``t``, ``£`` or ``+`` between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``)
 is read as ± with a note ("ocr_plus_minus"). ``10⁵`` and
@@ -84,6 +85,8 @@ from . import numbers
 
 #: Cells that mean "not reported" (ASCII hyphen, en/em dash, Unicode minus, words, crosses).
 MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×"})
+#: Yes/no marks of a value column (a regression table's "fixed effects: Yes"): text, noted.
+TEXT_MARKS = frozenset({"yes", "no", "✓", "✔", "y", "n"})
 _MISSING_WORDS = frozenset({"n/a", "na", "n.a.", "n.a", "n/a."})
 
 _MARK_CHARS = "*∗⋆†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
@@ -465,12 +468,16 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
             res.parts.append(_part("delta", "", ld.group("d"), default_unit, qualifier))
             return res
         lp = _LONE_PAREN.match(t)
-        if lp and is_number_token(lp.group("e")):  # '(.021)' on the line under a value: its error
-            res.parts.append(_part("error", "()", lp.group("e"), default_unit, qualifier))
+        if lp and is_number_token(lp.group("e") or lp.group("e2")):  # '(.021)', '[0.311]' under a value: its error
+            res.parts.append(_part("error", "()" if lp.group("e") else "[]", lp.group("e") or lp.group("e2"),
+                                   default_unit, qualifier))
             return res
     except ValueError:  # pragma: no cover - every branch checked its tokens first
         pass
     t = text.strip()
+    if t.lower() in TEXT_MARKS:  # 'Yes' / 'No' / '✓' under a value column: text, not a failed number
+        res.notes.append(CellNote("text_cell", f"cell {t!r} is a yes/no mark, not a number", t))
+        return res
     kind = "unparseable_cell" if looks_numeric(t) else "non_numeric_cell"
     res.notes.append(CellNote(kind, f"cell {t!r} is not a number, pair or value with delta or "
                                     "error; left out of the values", t))
@@ -495,7 +502,7 @@ _PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d
 _PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*[t£]\s*|\+|\s+\+\s+)(?P<e>[\d.,]+%?)$")
 _LONE_ERROR = re.compile(r"^(?:±|\+/-)\s*(?P<e>[^()\s±]+)$")
 _LONE_DELTA = re.compile(r"^\(\s*(?P<d>[-+−–][^()\s]+)\s*\)$")
-_LONE_PAREN = re.compile(r"^\(\s*(?P<e>[^-+−–()\s][^()\s]*)\s*\)$")
+_LONE_PAREN = re.compile(r"^\(\s*(?P<e>[^-+−–()\s][^()\s]*)\s*\)$|^\[\s*(?P<e2>[-+−]?\d*\.\d+)\s*\]$")
 
 
 _PLAIN_NUMBER = re.compile(r"^[-+]?[0-9]+(?:\.[0-9]+)?$")  # ASCII only: other digits get a note

@@ -17,7 +17,8 @@ Layout rules (documented choices)
   the next line is data: ``Model  128  512  2048`` names its columns by sequence length; so
   does a row of years after a text cell over a row of other values (``Country, 2019, 2020``),
   and one of >= 3 whole numbers in ascending order over a row of decimals (``Warm-up steps,
-  250, 500, 1000``; a correlation matrix's ``Variable, M, SD, 1, 2, 3``).
+  250, 500, 1000``; a correlation matrix's ``Variable, M, SD, 1, 2, 3``), and a regression
+  table's column numbers ``(1)  (2)  (3)``, with the lines of text under them.
   Following lines with an empty first cell, before any data row, are header continuations
   (text: ``Hidden``/``Dim`` -> "Hidden Dim") or, when mostly numbers, a metadata row
   (``8.5k 67k ...`` under the task names) stored in the ``tables`` row as
@@ -91,6 +92,16 @@ def _names_row(cells_: list[str]) -> bool:
 
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+_COLUMN_NUMBER = re.compile(r"^\((\d{1,2})\)$")
+
+
+def _column_numbers_row(cells_: list[str]) -> bool:
+    """``(1)  (2)  (3)``: a regression table numbers its columns (models) so."""
+    nums = [_COLUMN_NUMBER.match(c.strip()) for c in cells_ if c.strip()]
+    return len(nums) >= 2 and all(nums) and [int(m.group(1)) for m in nums] == list(
+        range(int(nums[0].group(1)), int(nums[0].group(1)) + len(nums)))
 
 
 def _ascending_names_row(cells_: list[str], below: list[str]) -> bool:
@@ -234,7 +245,7 @@ class TableLayout:
             # "Model  128  512  2048": integers under a header word name the columns
             header_rows.append(rows[0])
             i = 1
-        elif self._header_like(rows[0][1]):
+        elif self._header_like(rows[0][1]) or _column_numbers_row(rows[0][1]):
             header_rows.append(rows[0])
             i = 1
             while i < len(rows) and not rows[i][1][0]:
@@ -628,7 +639,8 @@ class TableLayout:
                         for cn in res.notes:
                             self.note(cell_line, cn.kind, f"{tid}, row {row.label!r}, column {col.name!r}: "
                                       f"{cn.message}", cn.token,
-                                      logging.INFO if cn.kind == "normalised_digits" else logging.WARNING,
+                                      logging.INFO if cn.kind in ("normalised_digits", "text_cell")
+                                      else logging.WARNING,
                                       table_id=tid)
                         for part in res.parts:
                             if part.part == "missing":

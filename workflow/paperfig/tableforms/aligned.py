@@ -11,12 +11,15 @@ Grammar
   ``n/a``, ``NA``. Printed forms spread over several tokens are one token: ``81.2 ± 0.3``
   (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``, ``86.8 / 81.7``; an error alone
   (``±0.9``: pdftotext prints a mean's std on the line below it) or in parentheses, signed or a
-  decimal (``(−3.9)``; ``(.021)``, a standard error under its coefficient; ``(2019)`` stays
-  label text) is a value too; so is a value with its interval (``1.38 [1.19, 1.60]``,
-  ``71 [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``) or the interval alone; so is a
-  value and its error whose ± OCR read as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``,
-  ``71.6 + 3.2``; on a line that holds such a misreading ``95.1 +0.4`` too, its cell text then
-  printed without the space so the cell grammar reads it alike); and so is an
+  decimal (``(−3.9)``; ``(.021)`` or ``[0.311]``, a standard error under its coefficient;
+  ``(2019)`` stays label text) is a value too; a ``Yes``/``No``/``✓`` cell (a regression
+  table's "fixed effects" rows) holds its column's place like a missing mark (in a header it is
+  a word: ``No alert``); so is a value with its interval (``1.38 [1.19, 1.60]``, ``71
+  [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``) or the interval alone when it
+  holds a decimal (``(1–5)`` is a header's scale); so is a value and its error whose ± OCR read
+  as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``; on a line that holds
+  such a misreading ``95.1 +0.4`` too, its cell text then printed without the space so the cell
+  grammar reads it alike); and so is an
   OCR misreading of a number (``4l9``, ``55O``, ``38"``) or a ditto mark (``"``): it holds its
   column's place, and the cell grammar refuses it with a note. Text that merely
   contains digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``,
@@ -87,7 +90,8 @@ from . import Grid, columns, ruler
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
 _ONE = rf"(?:{_NUM})(?:%|[xX×]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
-_MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃"
+_TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
+_MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃|" + "|".join(sorted(_TEXT_MARKS))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
 _GARBLED = r"[0-9][0-9.,]*[lIOo][0-9lIOo.,]*|[0-9][0-9.]*[\",]"
@@ -98,10 +102,13 @@ _PM_LINE = re.compile(r"\d(?:\s*[t£]\s*|\+|\s+\+\s+)\.?\d")
 _PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE}$")
 #: An interval after a value or alone: ``[1.19, 1.60]``, ``(1.77–2.35)``, ``(-0.30 to 0.06)``.
 _RANGE = rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\))"
+#: An interval alone holds a decimal (``[1.19, 1.60]``); ``(1–5)`` under a header is a scale.
+_LONE_RANGE = rf"(?=[^\d]*\d*\.\d){_RANGE}"
 _VALUE = re.compile(
     rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)"
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE})?"
-    rf"|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|{_RANGE}|{_MISSING}|{_GARBLED})$")
+    rf"|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
+    rf"|{_GARBLED})$")
 #: A line of significance or footnote marks printed above a row's values (``a   b   b``).
 _MARKS_LINE = re.compile(r"^\s*(?:[a-h*†‡§]{1,2}\s+)*[a-h*†‡§]{1,2}\s*$")
 _WEAK = re.compile(r"^(?:\d+[kKMBGT]?|\d+\.\d+[kKMBGT])$")
@@ -191,7 +198,7 @@ def _analyse(ln: int, text: str) -> _Line:
     return _Line(ln, text, toks, n)
 
 
-_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*|[-–—−]|--|N/?A|n/?a)\s*$")
+_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*|[-–—−]|--|N/?A|n/?a|[Yy]es|[Nn]o|✓|✔)\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[*•●▪◦‣]|\d{1,3}[.)])\s+")
 _DASH_ITEM = re.compile(r"^\s*[-+–]\s+\S")
 #: Words of running text that a row label does not hold (verbs, pronouns, hedges).
@@ -232,7 +239,7 @@ def _header_line(line: _Line) -> bool:
         return False
     if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.toks):
         return False
-    return all(not t.value or _YEAR_OR_SIZE.match(t.text) for t in line.toks)
+    return all(not t.value or _YEAR_OR_SIZE.match(t.text) or t.text in _TEXT_MARKS for t in line.toks)
 
 
 # --------------------------------------------------------------------------- runs
