@@ -675,3 +675,17 @@ def test_regression_table_column_numbers_stars_bracketed_errors_and_yes_no_rows(
     assert [g[3] for g in got if g[0] == 9] == ["12408", "12408", "11962"]
     assert len(parsed["table_summary"]) == 1 and "text_cell" in kinds(parsed)
     assert "unparseable_cell" not in kinds(parsed)
+
+
+def test_a_column_of_counts_after_the_label_is_data_not_label_text():
+    text = "\n".join([
+        "Language Queries nDCG@10 gain",
+        "English 812 0.681 +0.09",
+        "German 247 0.655 +0.07",
+        "French 98 0.642 +0.05",
+        "Other 1,203 0.610 +0.04",
+    ])
+    got = [(v["line_no"], v["value"]) for v in parse(text)["table_values"] if v["line_no"] == 2]
+    assert got == [(2, "812"), (2, "0.681"), (2, "0.09")]
+    labels = "\n".join(["Model Acc F1", "ResNet 50 76.1 74.0", "ResNet 101 77.4 75.2", "ResNet 152 78.3 76.1"])
+    assert {v["row_label"] for v in parse(labels)["table_values"]} == {"ResNet 50", "ResNet 101", "ResNet 152"}

@@ -311,6 +311,14 @@ def _indent(text: str) -> int:
     return len(text) - len(text.lstrip())
 
 
+def _counts(col: list[str]) -> bool:
+    """A column of plain whole numbers of different sizes (``812``, ``247``, ``98``, ``47``): counts,
+    data; a label's number (``Llama 2``, ``ResNet 50``) has one or two digits or a size suffix."""
+    plain = [c.replace(",", "") for c in col]
+    return (len(col) >= 3 and all(c.isdigit() for c in plain) and len(set(plain)) >= 3
+            and max(len(c) for c in plain) >= 3)
+
+
 def _choose_k(rows: list[_Line], header_words: int | None) -> tuple[int, int]:
     """(k, number of rows agreeing with k): see the module doc, layout 2."""
     ns = [r.n for r in rows if r.n]
@@ -334,7 +342,7 @@ def _choose_k(rows: list[_Line], header_words: int | None) -> tuple[int, int]:
     for k in tied:
         col = [r.values[r.n - k].text for r in rows if r.n >= k]
         right = [t.text for r in rows if r.n >= k for t in r.values[r.n - k + 1:]]
-        if col and all(is_weak(c) for c in col) and any(not is_weak(t) for t in right):
+        if col and all(is_weak(c) for c in col) and any(not is_weak(t) for t in right) and not _counts(col):
             continue
         return k, best
     return tied[-1], best
