@@ -1,7 +1,7 @@
-"""Chart data written as code: plotting scripts, chart components and YAML answers.
+r"""Chart data written as code: plotting scripts, chart components and YAML answers.
 
-Vision-language models asked to "recreate the chart" and slide tools print a chart's data as
-code. This module reads four such forms; each gives the same tree of values that
+Vision-language models asked to "recreate the chart", slide tools and paper sources print a
+chart's data as code. This module reads seven such forms; each gives the same tree of values that
 :mod:`.jsonform` walks (dicts, lists, strings and numbers that keep their printed text and line,
 :class:`~.jsonform._Lined`), so one set of rules turns every form into points:
 
@@ -26,6 +26,37 @@ code. This module reads four such forms; each gives the same tree of values that
   by x, block form (``  1: 0.09`` per line) or flow form (``{1: 0.08, 2: 0.15}``), named by the
   ``name``/``label`` beside it or by its own key; a list of ``- {x: .., y: ..}``; and every
   JSON shape jsonform reads.
+* **Observable Plot** (a ```` ```{ojs} ```` cell in Quarto): records assigned to a name
+  (``data = [{step: 0, loss: 10.41, run: "a"}, ..]``) read as above (a string field names each
+  record's series, the first two numeric fields are x and y); a mark over them,
+  ``Plot.line(data, {x: "step", y: "loss", stroke: "run"})`` (``stroke``/``fill``/``z``/``color``),
+  names the x, y and series fields and the kind (``dot``: scatter); ``Plot.plot({title: ..,
+  x: {label: ..}, y: {label: .., domain: [3, 11]}})`` gives labels, its numbers none.
+* **Mermaid xychart** (a ``mermaid`` fence, or bare: a line ``xychart-beta`` [``horizontal``]
+  and the statement lines after it up to a blank line)::
+
+      title "text"
+      x-axis ["label"] [1, 2, 4]  |  x-axis ["label"] [a, "b c"]  |  x-axis ["label"] 0 --> 10
+      y-axis ["label"] [min --> max]
+      bar ["name"] [38, 71, 134]  |  line ["name"] [52, 99, 190]
+
+  a list may run over lines; ``%%`` lines are comments. Over a numeric x list with a ``line``
+  among the series, every series is points (x printed once, on the ``x-axis`` line); else
+  bars, a category each x label. Series are named by their ``"name"`` or their kind (``bar``,
+  ``line 2`` for a second line). Axis ranges are not points; without an x list the values
+  have no x and are left to coverage.
+* **pgfplots** (LaTeX anywhere: raw in a beamer deck, a paper's source, a ``latex`` fence):
+  ``\begin{axis}[xlabel=.., ylabel=.., title=.., legend entries={a, b}, ymin=..] .. \end{axis}``
+  (also ``semilogxaxis``, ``semilogyaxis``, ``loglogaxis``); each ``\addplot[..]`` is a series,
+  ``coordinates {(0,0.742) (2,0.718)}`` (error bars ``+- (..)`` left out) or an inline
+  ``table[x=.., y=..] {x y \\ 0 0.74 \\ ..}`` (rows at ``\\`` or lines, a header row of
+  names, ``x index=``/``y index=``, ``col sep=comma``; a file name gives nothing), named by the
+  ``\addlegendentry{..}`` after it, else ``legend entries`` / ``\legend{..}`` in plot order
+  (``forget plot`` takes no entry). ``ybar``/``xbar`` axes or plots, and symbolic
+  coordinates, give bars (``xbar``: the first coordinate is the value); ``%`` comments are
+  blank. The axis options (sizes, ``ymin``, ticks) are not points; the lines from ``\begin``
+  to ``\end`` are the chart's. Unread: ``\addplot {expression}``, ``\addplot3``,
+  ``groupplot``.
 
 What is not a point: props and arguments named like ``range``, ``domain``, ``ticks``,
 ``dtick``, ``height``, ``width``, ``margin`` (a list of them beside an x list is never a
@@ -40,6 +71,7 @@ them).
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -51,7 +83,7 @@ from .jsonform import NOT_SERIES, _Lined, _walk
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*\{?\s*\.?([\w+-]*)")
 _YAML_LANGS = ("yaml", "yml")
 _CODE_LANGS = ("python", "py", "python3", "jsx", "tsx", "js", "javascript", "ts", "typescript", "vue", "html",
-               "svelte", "mdx", "r", "julia")
+               "svelte", "mdx", "r", "julia", "ojs", "observable")
 _TOKEN = re.compile(r"""(?P<s>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\\n])*`)"""
                     r"|(?P<c>\#[^\n]*|//[^\n]*)"
                     r"|(?P<n>(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?(?![\w$]))"
@@ -67,6 +99,15 @@ _MPL_LABELS = {"title": "title", "set_title": "title", "suptitle": "title", "xla
 _COMPONENT = re.compile(r"<([A-Z][\w.]*|[a-z][\w]*-[\w-]+)(?=[\s/>])")
 _ATTR = re.compile(r"(?P<bind>:|v-bind:)?(?P<name>[A-Za-z_][\w-]*)\s*=\s*(?P<q>[\"'{])")
 _UNDEFINED = object()
+#: Observable Plot channels that split a mark's records into series.
+_PLOT_SERIES = ("stroke", "fill", "z", "color")
+_MERMAID_START = re.compile(r"^\s*xychart(?:-beta)?(?:\s+horizontal)?\s*$")
+_MERMAID_STATEMENT = re.compile(r"^\s*(?P<word>title|x-axis|y-axis|bar|line)\b\s*(?P<rest>.*?)\s*$")
+_RANGE_TAIL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)\s*-->\s*-?(?:\d+(?:\.\d*)?|\.\d+)$")
+_TEX_AXIS_BEGIN = re.compile(r"\\begin\{((?:semilogx|semilogy|loglog)?axis)\}")
+_TEX_ADDPLOT = re.compile(r"\\addplot(3)?\+?")
+_TEX_COORD = re.compile(r"(?P<err>\+-|\+=|-=)?\s*\((?P<inner>[^()]*)\)")
+_TEX_BARS = ("ybar", "xbar", "ybar stacked", "xbar stacked", "ybar interval", "xbar interval")
 
 
 @dataclass
@@ -431,9 +472,9 @@ def _component_node(props: dict) -> dict:
     return node
 
 
-def _points_of(node, name: str = "") -> list[dict]:
+def _points_of(node, name: str = "", fields: tuple = ("x", "y", "")) -> list[dict]:
     out: list[dict] = []
-    _walk(node, name, out)
+    _walk(node, name, out, fields=fields)
     return out
 
 
@@ -448,6 +489,8 @@ def _read_code(lines: Sequence[str], first: int, last: int) -> CodeChart | None:
     toks = _tokens(text, first)
     names, calls = _assignments(toks)
     chart = CodeChart(first, last, meta=_labels(calls))
+    _plot_labels(calls, chart.meta)
+    marks = _plot_marks(calls)
     kinds = set()
     traced = []
     for call in calls:
@@ -462,7 +505,10 @@ def _read_code(lines: Sequence[str], first: int, last: int) -> CodeChart | None:
     for value in names.values():
         if id(value) in called or isinstance(value, _Call):
             continue
-        chart.points.extend(_points_of(_plain(value), ""))
+        fields, kind = marks.get(id(value), (("x", "y", ""), ""))
+        got = _points_of(_plain(value), "", fields)
+        kinds.add(kind if got else "")
+        chart.points.extend(got)
     renames: dict[str, str] = {}
     for _a, _b, tag, props in _components(text, first):
         if isinstance(props.get("dataKey"), str) and isinstance(props.get("name"), str):
@@ -491,6 +537,406 @@ def _unique(points: list[dict]) -> list[dict]:
         if key not in seen:
             seen.add(key)
             out.append(p)
+    return out
+
+
+# --- Observable Plot marks ----------------------------------------------------------------------
+
+def _deep_calls(value, out: list) -> list:
+    """Every call inside a parsed value (arguments, lists and objects included), outermost first."""
+    if isinstance(value, _Call):
+        out.append(value)
+        for v in [*value.args, *value.kwargs.values()]:
+            _deep_calls(v, out)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _deep_calls(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _deep_calls(v, out)
+    return out
+
+
+def _plot_marks(calls: list[_Call]) -> dict[int, tuple[tuple[str, str, str], str]]:
+    """The channels an Observable Plot mark gives a data name (``Plot.line(data, {x: "step",
+    y: "loss", stroke: "run"})``): ``id(data) -> ((x field, y field, series field), kind)``."""
+    out: dict[int, tuple[tuple[str, str, str], str]] = {}
+    for call in [c for top in calls for c in _deep_calls(top, [])]:
+        if not call.name.startswith("Plot.") or len(call.args) < 2 or not isinstance(call.args[1], dict):
+            continue
+        data, channels = call.args[0], call.args[1]
+        x, y = channels.get("x"), channels.get("y")
+        series = next((channels[k] for k in _PLOT_SERIES if isinstance(channels.get(k), str)), "")
+        if isinstance(data, list) and isinstance(x, str) and isinstance(y, str):
+            mark = call.name.split(".")[-1]
+            out.setdefault(id(data), ((x, y, series), "scatter" if mark == "dot" else _kind_of(mark)))
+    return out
+
+
+def _plot_labels(calls: list[_Call], meta: dict) -> None:
+    """Title and axis labels of ``Plot.plot({title: .., x: {label: ..}, y: {label: ..}})``."""
+    for call in calls:
+        if call.name.split(".")[-1] != "plot" or not call.args or not isinstance(call.args[0], dict):
+            continue
+        opts = call.args[0]
+        if isinstance(opts.get("title"), str) and not meta.get("title"):
+            meta["title"] = opts["title"]
+        for a in ("x", "y"):
+            axis = opts.get(a)
+            if isinstance(axis, dict) and isinstance(axis.get("label"), str) and not meta.get(a):
+                meta[a] = axis["label"]
+
+
+# --- mermaid xychart ----------------------------------------------------------------------------
+
+def _bracket_items(lines: Sequence[str], ln: int, col: int, last: int):
+    """The items of the ``[..]`` list opening at ``lines[ln-1][col]`` (it may run on over lines up
+    to ``last``): ``([(text, line, quoted), ..], line of the closing bracket)``, or None."""
+    items: list[tuple[str, int, bool]] = []
+    buf, buf_line, quoted, quote = "", 0, False, ""
+    row, k = ln, col + 1
+    while row <= last:
+        text = lines[row - 1]
+        while k < len(text):
+            c = text[k]
+            k += 1
+            if quote:
+                if c == quote:
+                    quote = ""
+                else:
+                    buf += c
+                continue
+            if c == '"':
+                quote, quoted, buf_line = c, True, buf_line or row
+            elif c in ",]":
+                if buf.strip() or quoted:
+                    items.append((buf.strip(), buf_line, quoted))
+                elif c == ",":
+                    return None  # an empty item: no list of this grammar
+                buf, buf_line, quoted = "", 0, False
+                if c == "]":
+                    return items, row
+            elif not c.isspace():
+                buf += c
+                buf_line = buf_line or row
+            elif buf:
+                buf += c
+        row, k = row + 1, 0
+    return None
+
+
+def _mermaid_statement(lines: Sequence[str], ln: int, last: int, chart: dict) -> int:
+    """Read the xychart statement on line ``ln`` into ``chart``; returns the line it ends on."""
+    text = lines[ln - 1]
+    m = _MERMAID_STATEMENT.match(text)
+    if not m:
+        return ln
+    word, rest = m.group("word"), m.group("rest")
+    if word == "title":
+        chart["title"] = _unquote(rest)
+        return ln
+    bracket = text.find("[", m.start("rest"))
+    got = _bracket_items(lines, ln, bracket, last) if bracket >= 0 else None
+    label = _unquote(text[m.start("rest"):bracket] if bracket >= 0 else _RANGE_TAIL.sub("", rest))
+    if word in ("x-axis", "y-axis"):
+        chart[word[0]] = label
+        if word == "x-axis" and got:
+            chart["xs"] = got[0]
+    elif got:
+        chart["series"].append((word, label, got[0]))
+    return got[1] if got else ln
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'" else text
+
+
+def _mermaid_points(chart: dict) -> list[dict]:
+    """Points of a parsed xychart: numeric x with a line among the series: points (x kept, with
+    its line); else bars, a category each x label."""
+    xs = chart.get("xs") or []
+    numeric_x = bool(xs) and all(not q and _NUMBER.fullmatch(t) for t, _, q in xs)
+    as_points = numeric_x and any(kind == "line" for kind, _, _ in chart["series"])
+    seen: dict[str, int] = {}
+    out: list[dict] = []
+    for kind, name, values in chart["series"]:
+        seen[kind] = seen.get(kind, 0) + 1
+        series = name or (kind if seen[kind] == 1 else f"{kind} {seen[kind]}")
+        if len(values) != len(xs) or not all(not q and _NUMBER.fullmatch(t) for t, _, q in values):
+            continue
+        for (x, x_line, _), (y, y_line, _) in zip(xs, values):
+            out.append({"line_no": y_line, "x": x if as_points else "", "y": y, "series": series, "label": "",
+                        "category": "" if as_points else x, "x_line": x_line if as_points else None})
+    return out
+
+
+def _read_mermaid(lines: Sequence[str], start: int, last: int, bare: bool = False) -> CodeChart | None:
+    """The xychart whose ``xychart-beta`` line is ``start``; statements up to line ``last`` (a
+    chart ends at its first line that is no statement, a bare one also at a blank line)."""
+    chart: dict = {"title": "", "x": "", "y": "", "series": []}
+    ln, end = start + 1, start
+    while ln <= last:
+        text = lines[ln - 1]
+        if _MERMAID_STATEMENT.match(text):
+            end = _mermaid_statement(lines, ln, last, chart)
+        elif (text.strip() or bare) and not text.strip().startswith("%%"):
+            break
+        ln = max(ln, end) + 1
+    points = _mermaid_points(chart)
+    kinds = {kind for kind, _, _ in chart["series"]}
+    meta = {"title": chart["title"], "x": chart["x"], "y": chart["y"], "kind": "line" if "line" in kinds else "bar"}
+    return CodeChart(start, max(end, start), points, meta) if len(points) >= 2 else None
+
+
+def _mermaid_charts(lines: Sequence[str], fences: list[tuple[int, int, str]], skip) -> list[CodeChart]:
+    """Every xychart of a document: in a ``mermaid`` fence (the fence is the chart's), or bare."""
+    out: list[CodeChart] = []
+    fenced: set[int] = set()
+    for first, last, lang in fences:
+        fenced.update(range(first, last + 1))
+        if lang != "mermaid" or skip & set(range(first, last + 1)):
+            continue
+        start = next((ln for ln in range(first + 1, last) if _MERMAID_START.match(lines[ln - 1])), None)
+        chart = _read_mermaid(lines, start, last - 1) if start else None
+        if chart:
+            chart.first, chart.last = first, last
+            out.append(chart)
+    for ln in range(1, len(lines) + 1):
+        if ln not in fenced and ln not in skip and _MERMAID_START.match(lines[ln - 1]):
+            chart = _read_mermaid(lines, ln, len(lines), bare=True)
+            if chart and not skip & set(range(chart.first, chart.last + 1)):
+                out.append(chart)
+    return out
+
+
+# --- LaTeX pgfplots -----------------------------------------------------------------------------
+
+def _tex_uncommented(text: str) -> str:
+    """LaTeX text with every ``%`` comment blanked (same length, so offsets keep their lines)."""
+    return re.sub(r"(?<!\\)%[^\n]*", lambda m: " " * len(m.group(0)), text)
+
+
+def _closing(text: str, at: int) -> int:
+    """The index of the bracket closing the ``[``/``{``/``(`` at ``at`` (braces nest inside; -1: none)."""
+    opener = text[at]
+    closer = {"[": "]", "{": "}", "(": ")"}[opener]
+    depth, braces = 0, 0
+    for k in range(at, len(text)):
+        c = text[k]
+        if opener != "{" and c in "{}":
+            braces += 1 if c == "{" else -1
+        elif braces == 0 and c == opener:
+            depth += 1
+        elif braces == 0 and c == closer:
+            depth -= 1
+            if depth == 0:
+                return k
+    return -1
+
+
+def _split_top(text: str, sep: str = ",") -> list[tuple[str, int]]:
+    """``text`` split at ``sep`` outside braces: (part, offset of the part in ``text``)."""
+    out, depth, start = [], 0, 0
+    for k, c in enumerate(text):
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == sep and depth == 0:
+            out.append((text[start:k], start))
+            start = k + 1
+    out.append((text[start:], start))
+    return out
+
+
+def _debrace(text: str) -> str:
+    text = text.strip()
+    while len(text) >= 2 and text[0] == "{" and _closing(text, 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    return text
+
+
+def _tex_options(text: str) -> dict[str, str]:
+    """pgfplots ``key=value`` options (a key alone maps to ``""``), keys lower case."""
+    out = {}
+    for part, _ in _split_top(text):
+        key, _, value = part.partition("=")
+        if key.strip():
+            out[" ".join(key.split()).lower()] = _debrace(value)
+    return out
+
+
+def _skip_space(text: str, k: int) -> int:
+    while k < len(text) and text[k].isspace():
+        k += 1
+    return k
+
+
+def _bracketed(text: str, k: int, opener: str) -> tuple[str, int, int]:
+    """The ``opener``-bracketed group at ``k`` (after spaces): (inner text, its offset, index past
+    it); ``("", -1, k)`` when there is none."""
+    j = _skip_space(text, k)
+    if j < len(text) and text[j] == opener:
+        end = _closing(text, j)
+        if end > 0:
+            return text[j + 1:end], j + 1, end + 1
+    return "", -1, k
+
+
+class _TexText:
+    """A LaTeX block's text with the line of every offset."""
+
+    def __init__(self, lines: Sequence[str], first: int, last: int):
+        self.first = first
+        self.text = _tex_uncommented("\n".join(lines[first - 1:last]))
+        self.starts = [m.end() for m in re.finditer("\n", self.text)]
+
+    def line(self, offset: int) -> int:
+        return self.first + bisect.bisect_right(self.starts, offset)
+
+
+def _tex_value(part: str, offset: int, tex: _TexText) -> tuple[str, int]:
+    """A coordinate part as (text without braces and spaces, its line)."""
+    lead = len(part) - len(part.lstrip())
+    return _debrace(part), tex.line(offset + lead)
+
+
+def _coordinates(body: str, at: int, tex: _TexText) -> list[tuple[tuple[str, int], tuple[str, int]]]:
+    """The ``(x, y)`` of a ``coordinates {..}`` body (error bars ``+- (..)`` and 3-D tuples left out)."""
+    out = []
+    for m in _TEX_COORD.finditer(body):
+        if m.group("err"):
+            continue
+        parts = _split_top(m.group("inner"))
+        if len(parts) != 2:
+            return []
+        start = at + m.start("inner")
+        out.append(tuple(_tex_value(p, start + off, tex) for p, off in parts))
+    return out
+
+
+def _inline_table(body: str, at: int, opts: dict, tex: _TexText) -> list[tuple[tuple[str, int], tuple[str, int]]]:
+    """The (x, y) of an inline ``table {..}``: rows split at ``\\\\`` (or lines), columns at
+    spaces (``col sep=comma``: commas); a first row of names is the header, ``x=``/``y=`` (or
+    ``x index=``/``y index=``) pick the columns, else the first two."""
+    if "y expr" in opts or "x expr" in opts:
+        return []
+    row_sep = r"\\\\" if "\\\\" in body else r"\n"
+    col = {"comma": ",", "&": "&", "semicolon": ";"}.get(opts.get("col sep", ""), "")
+    cell = re.compile(rf"[^\s{re.escape(col)}]+") if col else re.compile(r"\S+")
+    rows, pos = [], 0
+    for piece in re.split(f"({row_sep})", body):
+        if not re.fullmatch(row_sep, piece):
+            cells = [(m.group(0), tex.line(at + pos + m.start())) for m in cell.finditer(piece)]
+            if cells:
+                rows.append(cells)
+        pos += len(piece)
+    if not rows:
+        return []
+    header = [c for c, _ in rows[0]] if any(not _NUMBER.fullmatch(c) for c, _ in rows[0]) else []
+    rows = rows[1:] if header else rows
+
+    def column(axis: str, default: int) -> int:
+        name, index = opts.get(axis, ""), opts.get(f"{axis} index", "")
+        if name and name in header:
+            return header.index(name)
+        return int(index) if index.isdigit() else default
+
+    kx, ky = column("x", 0), column("y", 1)
+    return [(row[kx], row[ky]) for row in rows if max(kx, ky) < len(row)]
+
+
+def _tex_legend(body: str, axis_opts: dict) -> tuple[list[str], dict[int, str]]:
+    """The legend of an axis: ``legend entries={..}`` / ``\\legend{..}`` (in plot order), and
+    ``\\addlegendentry{..}`` by offset."""
+    entries = axis_opts.get("legend entries", "")
+    m = re.search(r"\\legend\s*\{", body)
+    if m and not entries:
+        inner, _, _ = _bracketed(body, m.end() - 1, "{")
+        entries = inner
+    order = [_debrace(p) for p, _ in _split_top(entries)] if entries else []
+    added = {}
+    for m in re.finditer(r"\\addlegendentry\s*(?:\[[^\]]*\])?\s*\{", body):
+        inner, _, _ = _bracketed(body, m.end() - 1, "{")
+        added[m.start()] = _debrace(inner)
+    return order, added
+
+
+def _axis_plots(tex: _TexText, start: int, end: int, axis_opts: dict) -> list[dict]:
+    """The points of every ``\\addplot`` between offsets ``start`` and ``end`` of an axis."""
+    body = tex.text[start:end]
+    plots: list[tuple[int, int, dict, list]] = []  # (offset, end offset, options, (x, y) pairs)
+    for m in _TEX_ADDPLOT.finditer(body):
+        opts_text, _, k = _bracketed(body, m.end(), "[")
+        opts = _tex_options(opts_text)
+        k = _skip_space(body, k)
+        pairs: list = []
+        if body.startswith("coordinates", k):
+            inner, at, k = _bracketed(body, k + len("coordinates"), "{")
+            pairs = _coordinates(inner, start + at, tex) if at >= 0 and not m.group(1) else []
+        elif body.startswith("table", k):
+            table_opts, _, k = _bracketed(body, k + len("table"), "[")
+            inner, at, k = _bracketed(body, k, "{")
+            if at >= 0 and not m.group(1):
+                pairs = _inline_table(inner, start + at, _tex_options(table_opts), tex)
+        plots.append((m.start(), k, opts, pairs))
+    order, added = _tex_legend(body, axis_opts)
+    bars_axis = any(k in axis_opts for k in _TEX_BARS)
+    out: list[dict] = []
+    slot = 0
+    for i, (_offset, stop, opts, pairs) in enumerate(plots):
+        following = plots[i + 1][0] if i + 1 < len(plots) else len(body)
+        name = next((v for at, v in added.items() if stop <= at < following), "")
+        if "forget plot" not in opts:
+            name = name or (order[slot] if slot < len(order) else "")
+            slot += 1
+        name = name or (f"plot {i + 1}" if len(plots) > 1 else "")
+        horizontal = "xbar" in opts or ("xbar" in axis_opts and "ybar" not in opts)
+        bars = bars_axis or any(k in opts for k in _TEX_BARS)
+        out.extend(_tex_points(pairs, name, bars, horizontal))
+    return out
+
+
+def _tex_points(pairs: list, name: str, bars: bool, horizontal: bool) -> list[dict]:
+    """Points of one addplot: a numeric x and y are a point; a bar plot (or a symbolic
+    coordinate) gives bars, the value the number (``xbar``: the first), the category the other."""
+    out = []
+    for (x, x_line), (y, y_line) in pairs:
+        if horizontal:
+            (x, x_line), (y, y_line) = (y, y_line), (x, x_line)
+        if not _NUMBER.fullmatch(y):
+            continue
+        if bars or not _NUMBER.fullmatch(x):
+            out.append({"line_no": y_line, "x": "", "y": y, "series": name, "label": "", "category": x})
+        else:
+            out.append({"line_no": y_line, "x": x, "y": y, "series": name, "label": "", "category": "",
+                        "x_line": x_line})
+    return out
+
+
+def _pgfplots_charts(lines: Sequence[str], skip) -> list[CodeChart]:
+    """Every pgfplots axis (``\\begin{axis}[..] .. \\end{axis}``, also the log axes) stating at
+    least two points; its lines from ``\\begin`` to ``\\end`` are the chart's."""
+    out: list[CodeChart] = []
+    tex = _TexText(lines, 1, len(lines))
+    for m in _TEX_AXIS_BEGIN.finditer(tex.text):
+        env = m.group(1)
+        close = tex.text.find(f"\\end{{{env}}}", m.end())
+        if close < 0:
+            continue
+        opts_text, _, body_start = _bracketed(tex.text, m.end(), "[")
+        axis_opts = _tex_options(opts_text)
+        first, last = tex.line(m.start()), tex.line(close)
+        if skip & set(range(first, last + 1)):
+            continue
+        points = _unique(_axis_plots(tex, body_start, close, axis_opts))
+        bars = any(k in axis_opts for k in _TEX_BARS) or all(not p["x"] for p in points)
+        kind = "bar" if bars else "scatter" if "only marks" in axis_opts else "line"
+        meta = {"title": axis_opts.get("title", ""), "x": axis_opts.get("xlabel", ""),
+                "y": axis_opts.get("ylabel", ""), "kind": kind}
+        if len(points) >= 2:
+            out.append(CodeChart(first, last, points, meta))
     return out
 
 
@@ -549,9 +995,12 @@ def _fences(lines: Sequence[str]) -> list[tuple[int, int, str]]:
 def find(lines: Sequence[str], skip: set[int] | frozenset[int] = frozenset()) -> list[CodeChart]:
     """The chart-as-code blocks of a document that give at least two points (``skip``: lines
     already read, e.g. JSON blocks)."""
-    charts: list[CodeChart] = []
+    fences = _fences(lines)
+    charts = _pgfplots_charts(lines, skip)
+    charts += _mermaid_charts(lines, fences, skip | {ln for c in charts for ln in range(c.first, c.last + 1)})
+    skip = skip | {ln for c in charts for ln in range(c.first, c.last + 1)}
     fenced: set[int] = set()
-    for first, last, lang in _fences(lines):
+    for first, last, lang in fences:
         fenced.update(range(first, last + 1))
         if skip & set(range(first, last + 1)):
             continue
