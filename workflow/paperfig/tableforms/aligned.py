@@ -68,7 +68,8 @@ Two layouts
    the number of trailing values most rows agree on, where a row with more than k values
    agrees when the extra leading ones are weak (``Llama 2 7B``: the ``2`` and ``7B`` are label
    text), a row with fewer does not. Ties go to the k the header names (k+1 or k words), else
-   to the largest k whose leftmost value column is not all weak values beside strong ones.
+   to the largest k whose leftmost value column is not all weak values beside strong ones
+   (under a header, a column of counts of three digits or more is not weak: ``English 812 0.681``).
    Label = the tokens before the last k values; extra strong values read into a label get a
    note (``label_values``); a row with n < k values is padded with "" on the right (missing
    cells are usually last; note ``short_row``). The header is split into k+1 cells: by its
@@ -312,8 +313,9 @@ def _indent(text: str) -> int:
 
 
 def _counts(col: list[str]) -> bool:
-    """A column of plain whole numbers of different sizes (``812``, ``247``, ``98``, ``47``): counts,
-    data; a label's number (``Llama 2``, ``ResNet 50``) has one or two digits or a size suffix."""
+    """A column of plain whole numbers of different sizes (``812``, ``247``, ``98``, ``47``) under a
+    header: counts, data; a label's number (``Llama 2``, ``ResNet 50``) has one or two digits or a
+    size suffix. Without a header the safe reading keeps them in the label (``BERT 110``)."""
     plain = [c.replace(",", "") for c in col]
     return (len(col) >= 3 and all(c.isdigit() for c in plain) and len(set(plain)) >= 3
             and max(len(c) for c in plain) >= 3)
@@ -342,7 +344,8 @@ def _choose_k(rows: list[_Line], header_words: int | None) -> tuple[int, int]:
     for k in tied:
         col = [r.values[r.n - k].text for r in rows if r.n >= k]
         right = [t.text for r in rows if r.n >= k for t in r.values[r.n - k + 1:]]
-        if col and all(is_weak(c) for c in col) and any(not is_weak(t) for t in right) and not _counts(col):
+        if col and all(is_weak(c) for c in col) and any(not is_weak(t) for t in right) and not (
+                header_words and _counts(col)):
             continue
         return k, best
     return tied[-1], best
