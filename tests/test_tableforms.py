@@ -690,3 +690,18 @@ def test_fully_quoted_csv_records_spanning_lines_keep_each_value_on_its_line():
                    (8, "Zero-shot Flickr R@1", "97.6"), (9, "Zero-shot Flickr R@1", "89.9"),
                    (9, "Fine-tuned Flickr R@1", "96.0")]
     assert not [n for n in parsed["parse_notes"] if n["kind"] == "unparseable_cell"]  # Venue is a label column
+
+
+def test_one_cell_per_line_in_blocks_of_a_row_with_a_text_column():
+    from paperfig.tableforms import stacked
+
+    lines = ["Table 3: Detection results.", "", "Detector", "Backbone", "AP", "AP50", "",
+             "YOLO-m", "CSP-Dark", "47.2", "71.8", "", "RT-DETR", "ResNet-50", "49.6", "73.4", "",
+             "Ours", "ConvNeXt-T", "54.3", "77.2", "", "Ours improves AP by 3.3 points."]
+    [grid] = stacked.find(lines)
+    assert grid.header_rows == 1 and grid.rows[0] == (3, ["Detector", "Backbone", "AP", "AP50"])
+    assert grid.rows[1] == (8, ["YOLO-m", "CSP-Dark", "47.2", "71.8"]) and grid.cell_lines[1] == [8, 9, 10, 11]
+    assert (grid.first_line, grid.last_line) == (3, 21)
+    parsed = parse_document(document_from_text("\n".join(lines), "doctr.txt"))
+    assert [(v["line_no"], v["column"], v["value"]) for v in parsed["table_values"]][:2] == [
+        (10, "AP", "47.2"), (11, "AP50", "71.8")]

@@ -7,11 +7,15 @@ Grammar
   bullet, caption or sentence (no ``word.`` at its end, no ``:`` inside).
 * **Block.** A run of consecutive cell lines. It is a table of ``p`` columns (2 <= p <= 12)
   when it reads as ``p`` header lines that are not values, then at least two rows of ``p``
-  lines each: one line that is not a value (the row label) followed by ``p - 1`` value lines
-  (any value of the cell grammar: ``84.6``, ``71.2%``, ``-``, ``N/A``...). The header may be
+  lines each: ``q`` lines that are not values (the row label, and text columns such as a
+  backbone: the same ``q`` in every row, fewest first) followed by ``p - q`` value lines (any
+  value of the cell grammar: ``84.6``, ``71.2%``, ``-``, ``N/A``...). The header may be
   absent (rows straight away). When several ``p`` fit, the one whose rows use the whole run
   wins, then the larger ``p``. A run that fits no ``p`` is left to the other readers (and is
   prose for them).
+* **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
+  lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
+  cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
 * **Lines.** Every cell keeps its own line (``Grid.cell_lines``): a value is reported on the
   line it is printed on. The header lines make one header row (``Grid.header_rows`` = 1).
 """
@@ -42,7 +46,7 @@ def _is_value(text: str) -> bool:
 
 def _fit(flags: list[bool], p: int) -> tuple[int, int] | None:
     """(header lines, rows) when the run reads as an optional header of p text lines and then
-    rows [label, p-1 values]; None otherwise."""
+    rows [q text cells, p-q values]; None otherwise."""
     for header in (p, 0):
         body = flags[header:]
         if header and any(flags[:header]):
@@ -50,9 +54,34 @@ def _fit(flags: list[bool], p: int) -> tuple[int, int] | None:
         rows = len(body) // p
         if rows < 2:
             continue
-        if all(not body[r * p] and all(body[r * p + 1:(r + 1) * p]) for r in range(rows)):
-            return header, rows
+        for q in range(1, p):
+            if all(not any(body[r * p:r * p + q]) and all(body[r * p + q:(r + 1) * p]) for r in range(rows)):
+                return header, rows
     return None
+
+
+def _blocks(lines: Sequence[str], skip: Collection[int]) -> list[tuple[list[int], int]]:
+    """Runs of >= 3 paragraphs of cell lines, one blank line apart, all of one length p:
+    (their cell lines, p)."""
+    paragraphs: list[list[int]] = []
+    para: list[int] = []
+    for ln in range(1, len(lines) + 2):
+        if ln <= len(lines) and ln not in skip and _cell_line(lines[ln - 1]):
+            para.append(ln)
+            continue
+        if para:
+            paragraphs.append(para)
+        para = []
+    out: list[tuple[list[int], int]] = []
+    group: list[list[int]] = []
+    for para in paragraphs + [[]]:
+        if group and para and len(para) == len(group[0]) and para[0] == group[-1][-1] + 2 and len(para) >= 2:
+            group.append(para)
+            continue
+        if len(group) >= 3:
+            out.append(([ln for g in group for ln in g], len(group[0])))
+        group = [para] if para else []
+    return out
 
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
@@ -65,12 +94,15 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
         if len(run) >= 6:
             runs.append(run)
         run = []
+    blocks = _blocks(lines, skip)
+    in_blocks = {ln for run, _ in blocks for ln in run}
+    runs = [run for run in runs if not in_blocks & set(run)]
     grids = []
-    for run in runs:
+    for run, fixed in [(run, 0) for run in runs] + blocks:
         texts = [lines[ln - 1].strip() for ln in run]
         flags = [_is_value(t) for t in texts]
         best = None
-        for p in range(2, 13):
+        for p in ([fixed] if fixed else range(2, 13)):
             fit = _fit(flags, p)
             if fit:
                 header, rows = fit
@@ -90,7 +122,8 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             at = used[header + r * p: header + (r + 1) * p]
             out_rows.append((at[0], [lines[ln - 1].strip() for ln in at]))
             out_lines.append(at)
-        grids.append(Grid(form="stacked", first_line=used[0], last_line=used[-1], rows=out_rows, lines=used,
+        grids.append(Grid(form="stacked", first_line=used[0], last_line=used[-1], rows=out_rows,
+                          lines=list(range(used[0], used[-1] + 1)),
                           header_rows=1 if header else 0, cell_lines=out_lines,
                           notes=[(used[0], "one_cell_per_line",
                                   f"lines {used[0]}-{used[-1]} read as a table of {p} columns printed "
