@@ -390,3 +390,8 @@ def test_bracketed_standard_error_and_yes_no_marks():
     assert parts("[0.311]") == ([("error", "[]", "0.311", "", "")], [])
     assert parts("Yes") == ([], ["text_cell"]) and parts("✓") == ([], ["text_cell"])
     assert parts("[12]") == ([], ["unparseable_cell"])  # a citation is no error
+
+
+def test_a_degree_sign_is_the_value_s_unit():
+    assert parts("0.861°") == ([("value", "", "0.861", "°", "")], [])
+    assert parts("45°")[0][0][2:4] == ("45", "°")

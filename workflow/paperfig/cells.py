@@ -40,11 +40,12 @@ or not at all):
 =====================  ==========================================================
 
 Every number may carry a unit suffix (``x``, ``×`` -> unit "x"; ``X`` -> unit "x" with flag
-"uppercase-x"; ``%``, ``M``, ``B``, ``k``/``K``: the value stays as printed before the
-suffix, e.g. ``109M`` -> 109 M; ``T`` and ``G`` too, ``2.0T`` tokens) and markers, printed
-against the number or apart from it (``16.9 †``): footnote markers after or before the number
-(``*``, ``∗``, ``†``, ``‡``, ``§``, ``¶``, superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``) -> flag
-"footnote"; ``(?)`` -> flag "uncertain"; a bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
+"uppercase-x"; ``%``, ``°`` (degrees, or OCR's reading of a superscript mark), ``M``, ``B``,
+``k``/``K``: the value stays as printed before the suffix, e.g. ``109M`` -> 109 M; ``T`` and
+``G`` too, ``2.0T`` tokens) and markers, printed against the number or apart from it (``16.9
+†``): footnote markers after or before the number (``*``, ``∗``, ``†``, ``‡``, ``§``, ``¶``,
+superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``) -> flag "footnote"; ``(?)`` -> flag "uncertain"; a
+bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
 "bound" (the token keeps the printed direction); an arrow or triangle before or after the
 number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better direction) -> flag
 "direction", the value as printed (the arrow is no sign). A signed number alone in parentheses
@@ -96,7 +97,7 @@ _ZW_GAPS = "\u00a0\u2009\u202f\u200b\u200c\u200d\u2060"
 _NUM_PART = (rf"[-+−–]?[\d.,{_ZW_GAPS}]+(?:[eE][-+−]?\d+"
              r"|\s?[×xX·⋅]\s?10(?:\^\{?[-+−]?\d+\}?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?")
 _TOKEN = re.compile(
-    rf"^(?P<pre>{_MARKS})?(?P<bound>[<>≤≥]\s*)?(?P<num>{_NUM_PART})\s*(?P<unit>%|[xX×]|[MBkKTG])?"
+    rf"^(?P<pre>{_MARKS})?(?P<bound>[<>≤≥]\s*)?(?P<num>{_NUM_PART})\s*(?P<unit>%|[xX×°]|[MBkKTG])?"
     rf"(?P<marks>{_MARKS})?\s*(?P<q>\(\?\))?$"
 )
 _DELTA = re.compile(r"^(?P<v>[^()\s]+(?:\s*\(\?\))?)\s*\(\s*(?P<d>[-+]?[^()\s]+)\s*\)$")

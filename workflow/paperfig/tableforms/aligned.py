@@ -5,7 +5,7 @@ No delimiter marks the cells, so a table is recognised by its *values*.
 Grammar
 -------
 * **Value token** (:func:`is_value`): a whole whitespace token that is a number (sign,
-  thousands commas ``41,021.00``, decimals) with an optional suffix ``%``, ``x``/``X``/``×``,
+  thousands commas ``41,021.00``, decimals) with an optional suffix ``%``, ``x``/``X``/``×``, ``°``,
   ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``, ``∗``, ``†``, ``‡``, ``§``, superscript
   digits, ``(?)``); a pair ``88.5/84.3``; or a missing mark ``-``, ``–``, ``—``, ``--``, ``N/A``,
   ``n/a``, ``NA``. Printed forms spread over several tokens are one token: ``81.2 ± 0.3``
@@ -90,7 +90,7 @@ from . import Grid, columns, ruler
 
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
-_ONE = rf"(?:{_NUM})(?:%|[xX×]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
+_ONE = rf"(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
 _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 _MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃|" + "|".join(sorted(_TEXT_MARKS))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
