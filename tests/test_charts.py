@@ -911,3 +911,15 @@ def test_arrow_fragments_of_a_deck_are_a_curve():
     parsed = parse_document(text_doc(deck, "deck.md"))
     assert [(p["line_no"], p["x"], p["y"]) for p in parsed["points"]] == [(3, "1", "55.6"), (4, "2", "58.0"),
                                                                           (5, "4", "60.2")]
+
+
+def test_prose_points_with_the_year_first_and_thousands_read_whole():
+    from paperfig.charts.prosepoints import prose_points
+
+    text = ("The red line starts at 0.34 in 2018. It then rises to 1.5 in 2019 and jumps to 175 in 2020. "
+            "In 2021 the value is 530, and in 2022 it is 540. In 2023 the red line ends at 1,800.")
+    assert prose_points(text) == [("2018", "0.34"), ("2019", "1.5"), ("2020", "175"), ("2021", "530"),
+                                  ("2022", "540"), ("2023", "1800")]
+    # never a part of a number: '1,800 in 2023' is 1800, not 800
+    assert prose_points("It is 1,200 in 2021, 1,500 in 2022 and 1,800 in 2023.") == [
+        ("2021", "1200"), ("2022", "1500"), ("2023", "1800")]

@@ -5,7 +5,9 @@ each form needs enough items that a remark cannot pass for it:
 
 * **y in/at x**: three or more ``<y> in <year>`` or ``<y> at <x><unit>`` items in a paragraph
   (``It starts at roughly 0.18 in 2015, rises to about 0.27 in 2016 and 0.35 in 2017``;
-  ``values of about 0.71 at 22M, 0.79 at 86M and 0.84 at 307M``).
+  ``values of about 0.71 at 22M, 0.79 at 86M and 0.84 at 307M``), the year also first (``In
+  2021 the value is 530``, ``in 2022 it is 540``, ``In 2023 the line ends at 1,800``). A number
+  is read whole (``1,800``), never a part of one.
 * **x (y)**: three or more ``<x> (<y>)`` items (``1 (18.4), 2 (26.9), 3 (35.2)``).
 * **Respectively**: two lists of as many numbers (>= 2) in a sentence ending in "respectively",
   the first the x positions and the second the values (``at temperatures of 0.5, 1.0 and 1.5,
@@ -23,9 +25,14 @@ import re
 from .claims import split_sentences
 from .shapes import _APPROX, _numbers
 
-_N = r"[-+−]?\d+(?:\.\d+)?"
+_N = r"(?<![\d.,])[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\d|[.,]\d)"  # whole: never '800' of '1,800'
 _Y_AT_X = re.compile(rf"(?:{_APPROX}\s*)?(?P<y>{_N})\s*(?P<yu>%)?\s+(?:in|at|by|for|around|on)\s+"
                      rf"(?:(?P<year>(?:19|20)\d\d)\b(?!\s*%)|(?P<x>{_N})(?P<xu>[kKMBGT]\b|%))", re.I)
+#: The year first: 'In 2021 the value is 530', 'in 2022 it is 540', 'In 2023 the line ends at 1,800'.
+_X_THEN_Y = re.compile(rf"\b(?:in|by)\s+(?P<year>(?:19|20)\d\d),?\s+(?:(?:the|it|its|this|[a-z-]+)\s+){{0,4}}?"
+                       rf"(?:is|was|reaches|reached|stands\s+at|sits\s+at|ends\s+at|peaks\s+at|hits|rises\s+to|"
+                       rf"falls\s+to|drops\s+to|climbs\s+to|jumps\s+to|grows\s+to)\s+(?:{_APPROX}\s*)?"
+                       rf"(?P<y>{_N})(?!\s*%?\s*(?:in|by)\s+(?:19|20)\d\d)", re.I)
 _X_PAREN_Y = re.compile(rf"(?<![\w.])(?P<x>{_N})(?P<xu>[kKMBGT%])?\s*\(\s*(?:{_APPROX}\s*)?(?P<y>{_N})\s*%?\s*\)",
                         re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
@@ -38,13 +45,15 @@ _ON_AXES = re.compile(
 
 
 def _plain(num: str) -> str:
-    return num.replace("−", "-")
+    return num.replace("−", "-").replace(",", "")
 
 
 def prose_points(text: str) -> list[tuple[str, str]]:
     """(x, y) of every point a prose line states in one of the module's forms."""
     out: list[tuple[str, str]] = []
-    found = [((m.group("year") or m.group("x")), m.group("y")) for m in _Y_AT_X.finditer(text)]
+    found = sorted([(m.start(), (m.group("year") or m.group("x")), m.group("y")) for m in _Y_AT_X.finditer(text)]
+                   + [(m.start(), m.group("year"), m.group("y")) for m in _X_THEN_Y.finditer(text)])
+    found = [(x, y) for _, x, y in found]
     if len(found) >= 3:  # counted over the paragraph: 'The line reaches a peak of 0.92 in 2020.'
         return [(_plain(x), _plain(y)) for x, y in found]
     for sentence in split_sentences(text):
