@@ -883,6 +883,7 @@ def test_one_bar_a_sentence_on_consecutive_lines():
     assert sentence_bar("TGI reaches roughly 1180 tokens/s.") == ("TGI", "1180", "tokens/s")
     assert sentence_bar("The gap is larger than 12 points.") is None          # a comparison
     assert sentence_bar("Ours reaches 2270 tokens/s at batch 64.") is None   # two numbers
+    assert sentence_bar("TGI reaches roughly 1,180 tokens/s.") == ("TGI", "1180", "tokens/s")  # whole
 
 
 def test_a_date_key_is_a_category_never_an_x_of_its_year():

@@ -105,7 +105,8 @@ def clause_bars(sentence: str) -> list[tuple[str, str, str]] | None:
 _SENTENCE_BAR = re.compile(
     r"^(?P<name>[^,;:]{1,60}?)\s+(?:is|are|sits|stands|comes\s+in|reaches|reached|has|scores|achieves|hits|peaks)\b"
     r"[^\d;:]*?(?:\b(?:at|of|around|about|approximately|roughly|near|to)\b|~|≈)\s*(?:" + _APPROX + r"\s*)?"
-    r"(?P<num>[-+]?\d+(?:\.\d+)?)\s*(?P<unit>%|[A-Za-z][\w/]{0,9})?(?:\s*[,.;].*|\s*)$", re.I)
+    r"(?P<num>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?!\d|[.,]\d)\s*(?P<unit>%|[A-Za-z][\w/]{0,9})?"
+    r"(?:\s*[,.;].*|\s*)$", re.I)
 
 
 def sentence_bar(sentence: str) -> tuple[str, str, str] | None:
@@ -117,7 +118,7 @@ def sentence_bar(sentence: str) -> tuple[str, str, str] | None:
     name = _NAME_NOISE.sub("", m.group("name")).strip()
     if not name or len(name.split()) > 6 or _NOT_A_NAME.search(name) or name.lower() in ("it", "this", "which"):
         return None
-    return name, m.group("num"), m.group("unit") or ""
+    return name, m.group("num").replace(",", ""), m.group("unit") or ""
 
 
 def prose_bars(text: str) -> list[tuple[str, str, str]]:
