@@ -45,7 +45,6 @@ from .shapes import (
     _strip_quotes,
     _trailing_colour,
     _unit_after,
-    canonical_numbers,
     is_colour,
 )
 
@@ -429,7 +428,7 @@ def _sentence_bar_in_run(fig: _Figure, line_no: int, body: str) -> tuple[str, st
         return None
     for other in (line_no - 1, line_no + 1):
         text = fig.doc.line(other) if 1 <= other <= len(fig.doc.lines) else ""
-        near = sentence_bar(canonical_numbers(patterns.GROUNDING.sub("", _LIST_MARK.sub("", text)))[0].strip())
+        near = sentence_bar(patterns.GROUNDING.sub("", _LIST_MARK.sub("", text)))
         if near and near[2].lower() == bar[2].lower() and near[0] != bar[0]:
             return bar
     return None

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from .claims import split_sentences
-from .shapes import _APPROX, _numbers
+from .shapes import _APPROX, _numbers, canonical_numbers
 
 _RESPECTIVELY = re.compile(
     r"\b(?:represent|represents|are|show|shows|correspond(?:s)?\s+to|depict|depicts|stand\s+for)\s+"
@@ -111,7 +111,7 @@ _SENTENCE_BAR = re.compile(
 
 def sentence_bar(sentence: str) -> tuple[str, str, str] | None:
     """(name, number, unit) of a sentence naming one bar (the module docstring's third form)."""
-    s = sentence.strip()
+    s = canonical_numbers(sentence)[0].strip()  # '1,180' -> '1180': the number whole
     m = _SENTENCE_BAR.match(s)
     if not m or len(_numbers(s)) != 1 + len(_numbers(m.group("name"))):
         return None
