@@ -689,3 +689,10 @@ def test_a_column_of_counts_after_the_label_is_data_not_label_text():
     assert got == [(2, "812"), (2, "0.681"), (2, "0.09")]
     labels = "\n".join(["Model Acc F1", "ResNet 50 76.1 74.0", "ResNet 101 77.4 75.2", "ResNet 152 78.3 76.1"])
     assert {v["row_label"] for v in parse(labels)["table_values"]} == {"ResNet 50", "ResNet 101", "ResNet 152"}
+
+
+def test_nature_style_and_extended_data_captions():
+    text = "\n".join(["Extended Data Table 2 | Ablations", "", "| Variant | MMLU |", "|---|---|",
+                      "| no KD | 60.1 |", "| no aug | 62.0 |"])
+    parsed = parse(text)
+    assert parsed["table_summary"][0]["caption"] == "Extended Data Table 2 | Ablations"

@@ -244,3 +244,16 @@ def test_value_with_its_interval_is_drawn_as_printed_and_reads_back():
     latex, html_text = render_table(doc, TABLE_ID)
     assert "15 [12, 18]" in html_text and "15 {[}12, 18{]}" in latex
     assert Counter(numbers_in_rendered(latex)) == expected_numbers(doc)
+
+
+@pytest.mark.parametrize("caption, number, text", [
+    ("Table 3: Results of the distilled models", "3", "Results of the distilled models"),
+    ("**Table 1 | Performance on the suite.** Mean of three seeds.", "1", "Performance on the suite. Mean of three seeds."),
+    ("Extended Data Table 2 | Ablations", "2", "Ablations"),
+    ("TABLE IV. Ablations", "IV", "Ablations"),
+    ("Table of contents", "", "Table of contents"),
+])
+def test_caption_forms_split_into_number_and_text(caption, number, text):
+    from paperfig.table_render import split_caption
+
+    assert split_caption(caption) == (number, text)

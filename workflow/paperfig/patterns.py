@@ -34,7 +34,7 @@ BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•●▪◦‣]|\d{1,3}[.)])\s+(?P
 
 _CAPTION_NUMBER = r"(?-i:[A-Z]?\d+(?:\.\d+)*[a-z]?|[IVXLC]+)"
 CAPTION = re.compile(
-    r"^\s*[*_]{0,2}(?P<kind>Table|Tab\.|Tbl\.|Figure|Fig\.|Chart)\s*"
+    r"^\s*[*_]{0,2}(?:(?:Extended\s+Data|Supplementary|Suppl\.|Appendix)\s+)?(?P<kind>Table|Tab\.|Tbl\.|Figure|Fig\.|Chart)\s*"
     rf"(?P<num>{_CAPTION_NUMBER})\s*[*_]{{0,2}}\s*(?:[:.|\-–—]|$|(?=\s+(?-i:[A-Z(])))",
     re.IGNORECASE,
 )

@@ -27,6 +27,7 @@ from html.parser import HTMLParser
 from .errors import PaperfigError
 from .latex import escape_latex, safe_label
 from .numbers import normalise_digits
+from .patterns import CAPTION
 from .tablelayout import is_unnamed_group
 from .tablemodel import Table
 
@@ -188,15 +189,18 @@ def _find_layout(doc: dict, table_id: str) -> dict:
     raise PaperfigError(f"{doc.get('source_file', '?')}: no table {table_id!r} (tables: {known})")
 
 
-_CAPTION_PREFIX = re.compile(r"^\s*(?:Table|Tab\.)\s*([A-Za-z]?\d+[A-Za-z]?)\s*[:.]\s*", re.IGNORECASE)
+_EMPHASIS = re.compile(r"\*\*|__")
 
 
 def split_caption(caption: str) -> tuple[str, str]:
-    """("3", "Results ...") for "Table 3: Results ..."; ("", caption) without a number."""
-    match = _CAPTION_PREFIX.match(caption or "")
-    if not match:
-        return "", (caption or "").strip()
-    return match.group(1), caption[match.end():].strip()
+    """("3", "Results ...") for "Table 3: Results ...", "**Table 3 | Results.**" or "Extended
+    Data Table 3 - Results" (the caption forms of :data:`paperfig.patterns.CAPTION`, emphasis
+    dropped); ("", caption) without a number."""
+    text = _EMPHASIS.sub("", caption or "").strip()
+    match = CAPTION.match(text)
+    if not match or not match.group("kind").lower().startswith("t"):
+        return "", text
+    return match.group("num"), text[match.end():].lstrip(" :.|-–—").strip()
 
 
 def build_model(doc: dict, table_id: str) -> TableModel:
