@@ -93,3 +93,19 @@ def test_chart_specs_vega_lite_records_and_chartjs_configs():
     parsed = parse_document(document_from_text(chartjs, "chartjs.md"), {})
     assert [(p["line_no"], p["y"], p["category"], p["series"]) for p in parsed["points"]] == [
         (10, "42.1", "GSM8K", "Base 7B"), (10, "14.8", "MATH", "Base 7B")]
+
+
+def test_pretty_printed_series_beside_an_axis_object_s_values():
+    import json as _json
+
+    from paperfig.documents import document_from_text
+    from paperfig.parse import parse_document
+
+    data = {"chart_type": "line", "x_axis": {"label": "Shots", "values": [0, 1, 4]},
+            "series": [{"name": "A", "values": [41.2, 44.9, 47.3]}, {"name": "B", "values": [43.5, 49.6, 53.4]}]}
+    text = "```json\n" + _json.dumps(data, indent=2) + "\n```"
+    parsed = parse_document(document_from_text(text, "q.md"))
+    lines = text.split("\n")
+    got = [(p["series"], p["x"], p["y"], lines[int(p["line_no"]) - 1].strip(), lines[int(p["x_line_no"]) - 1].strip())
+           for p in parsed["points"]]
+    assert got[:2] == [("A", "0", "41.2", "41.2,", "0,"), ("A", "1", "44.9", "44.9,", "1,")] and len(got) == 6

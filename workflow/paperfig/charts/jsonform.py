@@ -32,7 +32,8 @@ form the chart reader knows
 gets back the raw text of its own line, so provenance shows what the file printed.
 
 Otherwise the block is read from its structure (:func:`structured_chart`): minified JSON on one
-line, series as value lists beside a list of x labels (``"x_labels": ["MMLU", "GSM8K"],
+line, series as value lists beside a list of x labels or an axis object's values (``"x_axis":
+{"values": [0, 1, 2]}``, pretty-printed one number per line too; ``"x_labels": ["MMLU", "GSM8K"],
 "series": {"Base": [61.2, 44.7]}``: bars, or points when the x labels are numbers), or
 categories holding series values (``"2019": {"cs.CL": 6.2, "cs.CV": 9.8}``: bars), records whose
 fields a Vega-Lite ``encoding`` puts on x and y, a Chart.js config (a JavaScript object literal,
@@ -348,7 +349,8 @@ def _walk(node, name: str, out: list[dict], xs=None, fields: tuple = ("x", "y", 
             out.append({"line_no": v.line_no, "x": x, "y": v.text, "series": name, "label": "", "category": "",
                         "x_line": v.line_no})
         return
-    xs = next((node[k] for k in _X_LIST_KEYS if isinstance(node.get(k), list)), xs) or _first_ascending(node)
+    xs = next((node[k] for k in _X_LIST_KEYS if isinstance(node.get(k), list)), None) or _axis_values(node) or xs \
+        or _first_ascending(node)
     arrays = {k: v for k, v in node.items() if isinstance(v, list) and v and all(isinstance(e, _Lined) for e in v)
               and v is not xs and not NOT_SERIES.fullmatch(k)}
     if xs and arrays and all(len(v) == len(xs) for v in arrays.values()):
@@ -382,6 +384,21 @@ _GENERIC_KEYS = ("points", "data", "values", "series", "datasets", "y", "ys")
 #: Keys whose number lists are axis furniture (ticks, ranges, sizes), never a series.
 NOT_SERIES = re.compile(r"[xy]?[-_]?(?:ticks?|tick_?vals|tick_?values|d?tick|range|domain|limits?|lim|margins?"
                         r"|widths?|heights?|sizes?|colou?rs?|offsets?|positions?|padding)", re.I)
+
+
+_X_AXIS_KEYS = ("x_axis", "xAxis", "xaxis", "x-axis", "x")
+_AXIS_VALUE_KEYS = ("values", "data", "categories", "labels", "ticks")
+
+
+def _axis_values(node: dict) -> list | None:
+    """The x list an axis object holds (``"x_axis": {"label": "Shots", "values": [0, 1, 2]}``)."""
+    for key in _X_AXIS_KEYS:
+        axis = node.get(key)
+        if isinstance(axis, dict):
+            found = next((axis[k] for k in _AXIS_VALUE_KEYS if isinstance(axis.get(k), list) and axis[k]), None)
+            if found:
+                return found
+    return None
 
 
 def _first_ascending(node: dict) -> list | None:
