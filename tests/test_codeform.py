@@ -205,3 +205,12 @@ def test_a_column_dict_handed_to_a_dataframe_is_read_with_its_first_column_as_x(
     assert got[:2] == [(5, "1", "3.1", "adam", 4), (5, "2", "2.7", "adam", 4)] and len(got) == 6
     # columns whose first is not ascending have no x: nothing is invented
     assert not codeform.find(text.replace("[1, 2, 4]", "[4, 2, 1]").splitlines())
+
+
+def test_a_list_of_tuples_gives_labelled_points_and_code_arguments_stay_out():
+    text = ('```python\ndata = [\n    ("Pico-0.5B", 0.5, 12.4),\n    ("Lumen-7B", 7, 31.2),\n'
+            '    ("Giant-180B", 180, 49.6),  # below the trend\n]\nfig, ax = plt.subplots(figsize=(6, 4))\n'
+            'for name, params, score in data:\n    ax.scatter(params, score)\nax.set_xlim(0.3, 300)\n```\n')
+    parsed = _parse(text)
+    assert [(p["line_no"], p["label"], p["x"], p["y"]) for p in parsed["points"]] == [
+        (3, "Pico-0.5B", "0.5", "12.4"), (4, "Lumen-7B", "7", "31.2"), (5, "Giant-180B", "180", "49.6")]

@@ -109,3 +109,15 @@ def test_pretty_printed_series_beside_an_axis_object_s_values():
     got = [(p["series"], p["x"], p["y"], lines[int(p["line_no"]) - 1].strip(), lines[int(p["x_line_no"]) - 1].strip())
            for p in parsed["points"]]
     assert got[:2] == [("A", "0", "41.2", "41.2,", "0,"), ("A", "1", "44.9", "44.9,", "1,")] and len(got) == 6
+
+
+def test_geometry_and_bookkeeping_lists_are_never_points():
+    import json as _json
+
+    from paperfig.documents import document_from_text
+    from paperfig.parse import parse_document
+
+    dump = {"block_type": "Page", "polygon": [[0.0, 0.0], [612.0, 0.0], [612.0, 792.0]],
+            "metadata": {"page_stats": [{"block_counts": [["Span", 212], ["Line", 31], ["Table", 1]]}]}}
+    parsed = parse_document(document_from_text(_json.dumps(dump, indent=2), "marker.json.txt"))
+    assert parsed["points"] == []

@@ -38,7 +38,9 @@ line, series as value lists beside a list of x labels or an axis object's values
 categories holding series values (``"2019": {"cs.CL": 6.2, "cs.CV": 9.8}``: bars), records whose
 fields a Vega-Lite ``encoding`` puts on x and y, a Chart.js config (a JavaScript object literal,
 made JSON line by line: ``labels`` and each dataset's ``label`` and ``data``), a mapping keyed
-by x (``{"1": 0.09, "2": 0.18}``: points, named by the ``name`` beside it or by its key), columns
+by x (``{"1": 0.09, "2": 0.18}``: points, named by the ``name`` beside it or by its key), rows
+of one shape written as lists or tuples (``("Pico-0.5B", 0.5, 12.4)``: a labelled point;
+``(0.5, 12.4)``: a point; ``("NQ", 44.5)``: a bar), columns
 of equal length whose first is strictly ascending (``{"tokens": [10, 20], "a": [2.1, 1.9], "b":
 [2.4, 2.0]}``: the first is x, each other a series), records
 with several numeric fields (``{"epoch": 1, "train": 3.85, "val": 3.92}``: the first is x, every
@@ -308,8 +310,30 @@ def _encoding(data) -> tuple[str, str, str]:
     return (field("x") or "x", field("y") or "y", field("color"))
 
 
+def _tuple_rows(node: list, name: str, out: list[dict]) -> bool:
+    """Rows written as tuples or lists of one shape (>= 2): ``("Pico-0.5B", 0.5, 12.4)`` a labelled
+    point, ``(0.5, 12.4)`` a point, ``("NQ", 44.5)`` a bar."""
+    rows = [n for n in node if isinstance(n, list)]
+    if len(rows) < 2 or len(rows) != len(node):
+        return False
+    shapes = {tuple("n" if isinstance(v, _Lined) else "s" if isinstance(v, str) else "?" for v in r) for r in rows}
+    if len(shapes) != 1 or (shape := shapes.pop()) not in (("s", "n", "n"), ("n", "n"), ("s", "n")):
+        return False
+    for r in rows:
+        if shape == ("s", "n"):
+            out.append({"line_no": r[1].line_no, "x": "", "y": r[1].text, "series": name, "label": "",
+                        "category": _label_text(r[0])})
+            continue
+        x, y = r[-2], r[-1]
+        out.append({"line_no": y.line_no, "x": x.text, "y": y.text, "series": name,
+                    "label": _label_text(r[0]) if shape[0] == "s" else "", "category": "", "x_line": x.line_no})
+    return True
+
+
 def _walk(node, name: str, out: list[dict], xs=None, fields: tuple = ("x", "y", "")) -> None:
     if isinstance(node, list):
+        if _tuple_rows(node, name, out):
+            return
         fx, fy, fseries = fields
         records = [n for n in node if isinstance(n, dict)]
         numeric = [[k for k, v in n.items() if isinstance(v, _Lined)] for n in records]
@@ -374,6 +398,8 @@ def _walk(node, name: str, out: list[dict], xs=None, fields: tuple = ("x", "y", 
         return
     own_name = _label_text(node.get("name") or node.get("label") or node.get("series") or "")
     for key, value in node.items():
+        if NOT_SERIES.fullmatch(key):
+            continue  # axis furniture and a layout's geometry (bbox, polygon) are never points
         if isinstance(value, (dict, list)) and value is not xs:
             # a mapping keyed by x is named by the name beside it, else by its own key
             keyed = not own_name and _numeric_map(value) and key.lower() not in _GENERIC_KEYS
@@ -381,9 +407,12 @@ def _walk(node, name: str, out: list[dict], xs=None, fields: tuple = ("x", "y", 
 
 
 _GENERIC_KEYS = ("points", "data", "values", "series", "datasets", "y", "ys")
-#: Keys whose number lists are axis furniture (ticks, ranges, sizes), never a series.
+#: Keys whose number lists are axis furniture (ticks, ranges, sizes) or a converter's geometry
+#: (bbox, polygon) and bookkeeping (metadata, block_counts, page_stats), never a series.
 NOT_SERIES = re.compile(r"[xy]?[-_]?(?:ticks?|tick_?vals|tick_?values|d?tick|range|domain|limits?|lim|margins?"
-                        r"|widths?|heights?|sizes?|colou?rs?|offsets?|positions?|padding)", re.I)
+                        r"|widths?|heights?|sizes?|colou?rs?|offsets?|positions?|padding"
+                        r"|bbox(?:es)?|b?boxes|polygons?|quad_?boxes|bounds|vertices|rects?|coord(?:inate)?s?"
+                        r"|metadata|meta|\w*_counts?|\w*_?stats)", re.I)
 
 
 _X_AXIS_KEYS = ("x_axis", "xAxis", "xaxis", "x-axis", "x")
