@@ -924,3 +924,17 @@ def test_prose_points_with_the_year_first_and_thousands_read_whole():
     # never a part of a number: '1,800 in 2023' is 1800, not 800
     assert prose_points("It is 1,200 in 2021, 1,500 in 2022 and 1,800 in 2023.") == [
         ("2021", "1200"), ("2022", "1500"), ("2023", "1800")]
+
+
+def test_stacked_segments_before_the_bar_s_total_are_bars_and_the_total_is_not():
+    text = "\n".join([
+        "## Stacked Horizontal Bar Chart: latency per pipeline", "",
+        "**Legend:** Retrieval (light blue), Prefill (dark blue), Decode (grey).", "",
+        "*   **BM25 + 7B reader:** Retrieval: ~35 ms; Prefill: ~180 ms; Decode: ~410 ms — total about 625 ms",
+        "*   **Ours:** Retrieval: ~90 ms; Prefill: ~60 ms; Decode: ~395 ms — total about 545 ms",
+    ])
+    parsed = parse(text)
+    assert [(p["category"], p["series"], p["y"]) for p in parsed["points"]][:3] == [
+        ("BM25 + 7B reader", "Retrieval", "35"), ("BM25 + 7B reader", "Prefill", "180"),
+        ("BM25 + 7B reader", "Decode", "410")]
+    assert "625" not in [p["y"] for p in parsed["points"]] and len(parsed["points"]) == 6

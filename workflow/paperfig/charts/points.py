@@ -280,12 +280,16 @@ def _plain_name(key: str) -> bool:
     return 0 < len(words) <= 4 and not any(w in _NOT_NAME_WORDS for w in words)
 
 
+#: A stacked bar's total after its segments (``A: 35 ms; B: 180 ms — total about 625 ms``): no bar.
+_TRAILING_TOTAL = re.compile(r"\s*(?:[—–]|--|\s-|[,;(])\s*(?:for\s+)?(?:a\s+)?(?:total|sum)\b(?:\s+of)?[^;]*$", re.I)
+
+
 def _kv_items(text: str) -> list[dict]:
     """'Model X: 45.2, Model Y: ~50.1%' (or, two items or more, 'Teacher 84.6, Student 82.1')
     -> [{key, num, unit, label}...]; [] unless every item of the text is such a pair. The digits
     of a key (a name) are never read as the value."""
     items = []
-    parts = _split_items(_strip_bold(text))
+    parts = _split_items(_TRAILING_TOTAL.sub("", _strip_bold(text)))
     for part in parts:
         part = part.replace("**", "")
         m = _KV.match(part) or (_KV_SPACE.match(part) if len(parts) >= 2 else None)
