@@ -938,3 +938,12 @@ def test_stacked_segments_before_the_bar_s_total_are_bars_and_the_total_is_not()
         ("BM25 + 7B reader", "Retrieval", "35"), ("BM25 + 7B reader", "Prefill", "180"),
         ("BM25 + 7B reader", "Decode", "410")]
     assert "625" not in [p["y"] for p in parsed["points"]] and len(parsed["points"]) == 6
+
+
+def test_x_colon_y_items_in_one_sentence_of_prose():
+    from paperfig.charts.prosepoints import prose_points
+
+    text = ("The values for each year are as follows: 2015: 112, 2016: 180, 2020: 1,020, and 2024: 5,730. "
+            "Growth is about 50 times over ten years.")
+    assert prose_points(text) == [("2015", "112"), ("2016", "180"), ("2020", "1020"), ("2024", "5730")]
+    assert prose_points("At 10:30, 11:45 and 12:15 the runs were 3 times slower.") == []  # another number

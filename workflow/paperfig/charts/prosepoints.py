@@ -9,6 +9,8 @@ each form needs enough items that a remark cannot pass for it:
   2021 the value is 530``, ``in 2022 it is 540``, ``In 2023 the line ends at 1,800``). A number
   is read whole (``1,800``), never a part of one.
 * **x (y)**: three or more ``<x> (<y>)`` items (``1 (18.4), 2 (26.9), 3 (35.2)``).
+* **x: y**: three or more ``<x>: <y>`` items in a sentence, and no other number from the first
+  item on (``The values are as follows: 2015: 112, 2016: 180, ..., and 2024: 5,730.``).
 * **Respectively**: two lists of as many numbers (>= 2) in a sentence ending in "respectively",
   the first the x positions and the second the values (``at temperatures of 0.5, 1.0 and 1.5,
   the ECE values are 0.182, 0.094 and 0.041, respectively``).
@@ -35,6 +37,7 @@ _X_THEN_Y = re.compile(rf"\b(?:in|by)\s+(?P<year>(?:19|20)\d\d),?\s+(?:(?:the|it
                        rf"(?P<y>{_N})(?!\s*%?\s*(?:in|by)\s+(?:19|20)\d\d)", re.I)
 _X_PAREN_Y = re.compile(rf"(?<![\w.])(?P<x>{_N})(?P<xu>[kKMBGT%])?\s*\(\s*(?:{_APPROX}\s*)?(?P<y>{_N})\s*%?\s*\)",
                         re.I)
+_X_COLON_Y = re.compile(rf"(?P<x>{_N})\s*:\s*(?:{_APPROX}\s*)?(?P<y>{_N})", re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _LIST = re.compile(rf"{_N}(?:\s*(?:,|,?\s+and|,?\s+or)\s*{_N})+")
 _ON_AXES = re.compile(
@@ -60,6 +63,10 @@ def prose_points(text: str) -> list[tuple[str, str]]:
         found = [(m.group("x"), m.group("y")) for m in _X_PAREN_Y.finditer(sentence)]
         if len(found) >= 3:
             out.extend(found)
+            continue
+        pairs = list(_X_COLON_Y.finditer(sentence))
+        if len(pairs) >= 3 and len(_numbers(sentence[pairs[0].start():])) == 2 * len(pairs):
+            out.extend((m.group("x"), m.group("y")) for m in pairs)
             continue
         if _RESPECTIVELY.search(sentence):
             lists = [[n for n, *_ in _numbers(m.group(0))] for m in _LIST.finditer(sentence)]
