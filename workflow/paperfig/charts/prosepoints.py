@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from .claims import split_sentences
-from .shapes import _APPROX, _numbers
+from .shapes import _APPROX, _numbers, canonical_numbers
 
 _N = r"(?<![\d.,])[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\d|[.,]\d)"  # whole: never '800' of '1,800'
 _Y_AT_X = re.compile(rf"(?:{_APPROX}\s*)?(?P<y>{_N})\s*(?P<yu>%)?\s+(?:in|at|by|for|around|on)\s+"
@@ -53,6 +53,7 @@ def _plain(num: str) -> str:
 
 def prose_points(text: str) -> list[tuple[str, str]]:
     """(x, y) of every point a prose line states in one of the module's forms."""
+    text = canonical_numbers(text)[0]  # '1,020' -> '1020': every number whole
     out: list[tuple[str, str]] = []
     found = sorted([(m.start(), (m.group("year") or m.group("x")), m.group("y")) for m in _Y_AT_X.finditer(text)]
                    + [(m.start(), m.group("year"), m.group("y")) for m in _X_THEN_Y.finditer(text)])
