@@ -124,3 +124,14 @@ def test_shortcodes_fragment_spans_and_end_of_turn_tokens_are_no_text():
     got = sorted((int(p["line_no"]), p["y"]) for p in parsed["points"]) or sorted(
         (v["line_no"], v["value"]) for v in parsed["table_values"])
     assert got == [(6, "-0.8"), (7, "-0.3"), (8, "0.2")]
+
+
+def test_bold_numbers_of_a_text_row_keep_their_columns():
+    text = "\n".join([
+        "Method Params SQuAD MNLI QQP",
+        "LoRA 21M 63.1 54.0 35.2",
+        "Adapter 24M 62.5 53.8 35.9",
+        "PRISM 21M **64.8** **55.6** **36.6**",
+    ])
+    parsed = parse_document(document_from_text(text, "pymupdf.md"))
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["21", "64.8", "55.6", "36.6"]

@@ -76,6 +76,8 @@ _BLOCK_TAG = re.compile(r"^\s*(?:</?(?:p|div|body|html|head|span)\b[^<>]*>\s*)+"
 #: %}}``, ``{{< speaker_note >}}``) and a chat model's end-of-turn token glued to its answer
 #: (``−1.4<|im_end|>``; the start tokens, ``<|im_start|>assistant``, mark a transcript's turns).
 _WRAPPER = re.compile(r"\{\{[%<].*?[%>]\}\}|<\|(?:im_end|end|eot_id|end_of_turn)\|>")
+#: A number in bold (``**64.8**``: pymupdf4llm marks a table's best value so in a text row).
+_BOLD_NUMBER = re.compile(r"(\*\*|__)([-+−]?\d[\d.,]*%?)\1(?![\w*])")
 
 
 def _reading_view(doc: Document) -> Document:
@@ -84,9 +86,9 @@ def _reading_view(doc: Document) -> Document:
     no number of a converter's or slide tool's comment becomes a value; paragraph and block
     tags at a line's start or end (``<p>``, ``</p>``, ``<div class="page">``: XHTML text of a
     PDF; ``<span class="fragment">``; never hOCR's word spans) and wrappers (Hugo shortcodes,
-    chat tokens) are spaces, so the text keeps its columns. Coverage still counts every number
-    (the comments' as prose)."""
-    if not any("<!--" in line or "<" in line or "{{" in line for line in doc.lines):
+    chat tokens) are spaces, and so is the emphasis around a bold number (``**64.8**``), so the
+    text keeps its columns. Coverage still counts every number (the comments' as prose)."""
+    if not any("<!--" in line or "<" in line or "{{" in line or "**" in line or "__" in line for line in doc.lines):
         return doc
 
     def spaces(m: re.Match) -> str:
@@ -94,7 +96,8 @@ def _reading_view(doc: Document) -> Document:
 
     return Document(source_file=doc.source_file, doc_id=doc.doc_id,
                     lines=tuple("" if _COMMENT_LINE.match(line)
-                                else _WRAPPER.sub(spaces, line if "ocr" in line else _BLOCK_TAG.sub(spaces, line))
+                                else _BOLD_NUMBER.sub(lambda m: f"  {m.group(2)}  ", _WRAPPER.sub(
+                                    spaces, line if "ocr" in line else _BLOCK_TAG.sub(spaces, line)))
                                 for line in doc.lines))
 
 
