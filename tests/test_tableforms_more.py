@@ -465,3 +465,15 @@ def test_linearized_table_with_its_newlines_decoded():
     assert grid.rows == [(2, ["Pair", "Gain"]), (3, ["en–de", "−0.8"]), (4, ["de–en", "0.2"])]
     assert grid.lines == [1, 2, 3, 4]
     assert not [g for g in grids("TITLE | Only a title\nand prose after it") if g.form == "linearized"]
+
+
+def test_columns_printed_one_paragraph_each_with_their_own_names_and_ocr_misreads():
+    from paperfig.tableforms import columnblocks
+
+    lines = ["Condition", "", "Congruent", "Neutral", "Mixed list", "", "Young (N = 24)", "", "M", "",
+             "462", "489", "5l6", "", "SD", "", "58", "61", "70", "", "Old (N = 24)", "", "M", "",
+             "598", "631", "689", "", "Note. Mixed list = both trials."]
+    [grid] = columnblocks.find(lines)
+    assert grid.rows[0][1] == ["Condition", "Young (N = 24) M", "Young (N = 24) SD", "Old (N = 24) M"]
+    assert grid.rows[1] == (3, ["Congruent", "462", "58", "598"]) and grid.cell_lines[1] == [3, 11, 17, 25]
+    assert grid.rows[3][1] == ["Mixed list", "5l6", "70", "689"]

@@ -20,7 +20,13 @@ Grammar
   short (<= 8 words), the first paragraph text (labels: no line is a value) and every other
   one made only of values (:func:`paperfig.cells.value_like`): the table's columns, in order.
 * **Header**: the k single-line paragraphs directly before a run of k columns, when none is a
-  value, a caption or a sentence; without them the columns are unnamed.
+  value, a caption or a sentence; without them the columns are unnamed. A column may also
+  carry its own name, one or two single-line paragraphs directly before it (OCR of an old
+  table: ``Young (N = 24)`` / ``M`` / the values, then ``SD`` / the values): of two, the first
+  names a group kept for the next columns; the label column's name is then the single-line
+  paragraph before it (``Condition``).
+* **OCR**: a misread number (``5l6``, ``7O``) holds its row's place in a value column (the cell
+  grammar refuses it, with a note), when most of the column are values.
 * Row i is the i-th line of every column; each cell keeps its own line
   (``Grid.cell_lines``), a row the line of its label. A run must have >= 2 value columns, or
   one value column and a header, so that two short lists of words and numbers in prose are
@@ -29,6 +35,7 @@ Grammar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 
 from .. import cells, patterns
@@ -42,8 +49,36 @@ def _short(lines: Sequence[str], para: list[int]) -> bool:
     return all(len(lines[ln - 1].split()) <= _MAX_WORDS for ln in para)
 
 
+_GARBLED = re.compile(r"[0-9][0-9.,]*[lIOo][0-9lIOo.,]*|[lIO][0-9][0-9.,]*")
+
+
 def _values(lines: Sequence[str], para: list[int]) -> bool:
-    return all(cells.value_like(lines[ln - 1].strip()) for ln in para)
+    texts = [lines[ln - 1].strip() for ln in para]
+    read = sum(1 for t in texts if cells.value_like(t))
+    return read * 2 > len(texts) and all(cells.value_like(t) or _GARBLED.fullmatch(t) for t in texts)
+
+
+def _named_columns(lines: Sequence[str], paras: list[list[int]], start: int, n: int):
+    """Value columns from ``paras[start]`` on, each after one or two single-line name paragraphs:
+    (columns, their names, their name lines, index after the last), or None."""
+    columns, names, name_lines = [], [], []
+    group, j = "", start
+    while j < len(paras):
+        heads = []
+        while j < len(paras) and len(heads) < 2 and len(paras[j]) == 1 and _header_cell(lines, paras[j]):
+            heads.append(paras[j][0])
+            j += 1
+        if not heads or j >= len(paras) or len(paras[j]) != n or not _short(lines, paras[j]) \
+                or not _values(lines, paras[j]):
+            j -= len(heads)
+            break
+        if len(heads) == 2:
+            group = lines[heads[0] - 1].strip()
+        names.append(" ".join(x for x in (group, lines[heads[-1] - 1].strip()) if x))
+        name_lines.append(heads[-1])
+        columns.append(paras[j])
+        j += 1
+    return (columns, names, name_lines, j) if len(columns) >= 2 else None
 
 
 def _header_cell(lines: Sequence[str], para: list[int]) -> bool:
@@ -66,6 +101,10 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
         while j < len(paras) and len(paras[j]) == n and _short(lines, paras[j]) and _values(lines, paras[j]):
             j += 1
         columns = paras[i:j]
+        if j == i + 1 and (named := _named_columns(lines, paras, j, n)):
+            grids.append(_named_grid(lines, paras, i, named))
+            i = named[3]
+            continue
         k = len(columns)
         header = paras[i - k:i] if i - k >= 0 and all(_header_cell(lines, p) for p in paras[i - k:i]) else []
         if k < 2 or (k < 3 and not header):
@@ -84,3 +123,19 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
                           lines=sorted(used), header_rows=1 if header else 0, cell_lines=cell_lines))
         i = j
     return grids
+
+
+def _named_grid(lines: Sequence[str], paras: list[list[int]], i: int, named) -> Grid:
+    """A label column and value columns that each carry their name (see the module doc)."""
+    columns, names, name_lines, _ = named
+    label = paras[i]
+    before = paras[i - 1] if i >= 1 and _header_cell(lines, paras[i - 1]) else []
+    rows = [(name_lines[0], [lines[before[0] - 1].strip() if before else "", *names])]
+    cell_lines = [[before[0] if before else name_lines[0], *name_lines]]
+    for r in range(len(label)):
+        rows.append((label[r], [lines[label[r] - 1].strip(), *[lines[col[r] - 1].strip() for col in columns]]))
+        cell_lines.append([label[r], *[col[r] for col in columns]])
+    used = [ln for row in cell_lines for ln in row]
+    first, last = min(used), max(used)
+    return Grid(form="columnblocks", first_line=first, last_line=last, rows=rows,
+                lines=list(range(first, last + 1)), header_rows=1, cell_lines=cell_lines)
