@@ -15,9 +15,22 @@ Grammar
   above it are not the table's, and the row above it is the header: ``Grid.header_rows``);
   without one, leading and trailing lines of a different shape
   (no outer pipe in an outer-pipe table, fewer than two pipes) are left out.
-* **Grid tables** (pandoc, reStructuredText): ``+---+---+`` rules around ``| a | b |`` rows;
-  the lines between two rules are one row (wrapped cell text joined), a ``+===+`` rule ends
-  the header.
+* **Grid tables** (pandoc, reStructuredText, prettytable): ``+---+---+`` rules around
+  ``| a | b |`` rows; the lines between two rules are one row (wrapped cell text joined), a
+  ``+===+`` rule ends the header. A body printed without rules between its rows (the rules
+  only above, below and under a one-section header: prettytable, rich) is one row per line.
+* **Box-drawing tables** (tabulate's ``fancy_grid``/``rounded_grid``/``simple_grid``/
+  ``heavy_grid``/``double_grid``, rich, prettytable's unicode styles) are grid tables drawn
+  with box characters (:func:`box_rules`): a rule is a line of box characters only, its
+  horizontal lines ``─`` (``-``) or ``━``/``═`` (``=``) between corners ``├┼┤╞╪╡╒╤╕╭╮┏┳┓...``
+  (``+``); a row is fenced by ``│``/``┃``/``║`` (``|``). A heavy or double rule below the first
+  rows (``╞═══╪``, ``┡━━━╇``) ends the header like ``+===+``.
+* **Continued table.** A table split across pages comes back (Marker) as two pipe tables, the
+  second one's first data row promoted to its header: a header row made of a label and >= 2
+  values (not whole numbers in ascending order, which name columns: ``| Model | 128 | 512 |``)
+  with the column count of the pipe table just before it (only blank lines and at most two
+  short lines that are not captions between: a page number, a running head) is a data row
+  (``Grid.header_rows`` 0, note "continued_table").
 * **OCR rules.** Column rules an OCR engine read as ``l``, ``I``, ``!``, ``[`` or ``]`` are
   pipes again (:func:`ocr_rules`).
 * **Stacked rows.** A body line whose cells hold the same number of ``<br>``-separated values
@@ -204,38 +217,130 @@ def _stacked_rows(parts: list[str]) -> list[list[str]] | None:
 #: A rule of a grid table (pandoc, reStructuredText, some PDF converters): ``+-----+=====+``.
 _GRID_RULE = re.compile(r"^\s*\+(?:[-=:]+\+)+\s*$")
 
+#: Box-drawing characters: the horizontal lines of a rule (light -> ``-``, heavy or double ->
+#: ``=``) and the vertical rules fencing a row; every other box character is a corner (``+``).
+_BOX_LIGHT = "─┄┈╌"
+_BOX_HEAVY = "━═┅┉╍"
+_BOX_VERTICAL = "│┃║"
+_BOX_CHAR = re.compile(r"[\u2500-\u257f]")
+_BOX_RULE = re.compile(r"^\s*[\u2500-\u257f]+\s*$")
+_BOX_ROW = re.compile(r"^\s*[│┃║].*[│┃║]\s*$")
+_BOX_TO_ASCII = {**{ord(c): "-" for c in _BOX_LIGHT}, **{ord(c): "=" for c in _BOX_HEAVY}}
+
+
+def _box_rule(line: str) -> str | None:
+    """A rule drawn with box characters as an ASCII grid rule (``╞════╪═══╡`` -> ``+====+===+``);
+    None when the line is not one (it must hold a horizontal line and no vertical rule)."""
+    s = line.strip()
+    if not _BOX_RULE.match(s) or not any(c in _BOX_LIGHT + _BOX_HEAVY for c in s) \
+            or any(c in _BOX_VERTICAL for c in s):
+        return None
+    ascii_ = "".join(c if ord(c) in _BOX_TO_ASCII else "+" for c in s).translate(_BOX_TO_ASCII)
+    return ascii_ if _GRID_RULE.match(ascii_) else None
+
+
+def box_rules(lines: Sequence[str]) -> list[str]:
+    """Lines of box-drawing tables in the grid table's ASCII, so one grammar reads both: rules
+    become ``+---+`` / ``+===+`` rules, a row fenced by vertical box rules at both ends
+    (``│ w/o aux │ 47.3M │``) becomes a pipe row (a ``|`` printed in its cells is escaped: text).
+    Rows are changed only beside (or between rows beside) a box rule, so a directory tree's
+    ``│   ├── a.py`` or a lone fenced line stays as printed."""
+    out = list(lines)
+    if not any(_BOX_CHAR.search(line) for line in lines):
+        return out
+    rules = {i: r for i, line in enumerate(lines) if (r := _box_rule(line))}
+    for i, rule in rules.items():
+        out[i] = rule
+    for start in rules:  # the rows below each rule, up to the next line that is not a row
+        i = start + 1
+        while i < len(lines) and i not in rules and _BOX_ROW.match(lines[i]):
+            row = lines[i].replace("|", "\\|")
+            out[i] = "".join("|" if c in _BOX_VERTICAL else c for c in row)
+            i += 1
+    return out
+
+
+def _sections(idx: list[int], lines: Sequence[str]) -> list[tuple[bool, list[int]]]:
+    """The lines between the rules of a grid table, each with whether a ``+===+`` rule
+    (heavy or double in box drawing) ends it."""
+    sections: list[tuple[bool, list[int]]] = []
+    current: list[int] = []
+    for i in idx:
+        if _GRID_RULE.match(lines[i - 1]):
+            if current:
+                sections.append(("=" in lines[i - 1], current))
+            current = []
+        else:
+            current.append(i)
+    if current:
+        sections.append((False, current))
+    return sections
+
 
 def _grid_table(idx: list[int], lines: Sequence[str]) -> Grid | None:
     """A grid table: ``+---+---+`` rules between ``| a | b |`` rows. The lines between two
     rules are one row (a cell's text may wrap over several lines: joined with spaces); a
-    ``+===+`` rule ends the header (``Grid.header_rows``)."""
-    rules = [i for i in idx if _GRID_RULE.match(lines[i - 1])]
+    ``+===+`` rule ends the header (``Grid.header_rows``). When the body below the header is a
+    single section of several lines (no rule between its rows: prettytable, rich), every line
+    of it is a row, and the rule above it ends the header."""
+    sections = _sections(idx, lines)
+    heads = next((k + 1 for k, (ends_header, _) in enumerate(sections) if ends_header), 0)
+    body = sections[max(heads, 1):]
+    one_per_line = len(sections) >= 2 and len(body) == 1 and len(body[0][1]) >= 2
     rows: list[tuple[int, list[str]]] = []
     header_rows = 0
-    current: list[tuple[int, list[str]]] = []
-
-    def close() -> None:
-        if not current:
-            return
-        width = max(len(c) for _, c in current)
-        merged = [" ".join(c[j] for _, c in current if j < len(c) and c[j]).strip() for j in range(width)]
-        rows.append((current[0][0], merged))
-        current.clear()
-
-    for i in idx:
-        if i in rules:
-            close()
-            if "=" in lines[i - 1] and not header_rows:
-                header_rows = len(rows)
+    for k, (_, section) in enumerate(sections):
+        parts = [[clean_cell(c) for c in _split(lines[i - 1])] for i in section]
+        if one_per_line and k == len(sections) - 1:
+            rows.extend(zip(section, parts))
             continue
-        current.append((i, [clean_cell(c) for c in _split(lines[i - 1])]))
-    close()
+        width = max(len(c) for c in parts)
+        rows.append((section[0], [" ".join(c[j] for c in parts if j < len(c) and c[j]).strip()
+                                  for j in range(width)]))
+        if k + 1 == heads or (one_per_line and not heads and k == len(sections) - 2):
+            header_rows = len(rows)
     if len(rows) < 2:
         return None
     ncol = max(len(c) for _, c in rows)
     rows = [(ln, c + [""] * (ncol - len(c))) for ln, c in rows]
     return Grid(form="pipe", first_line=idx[0], last_line=idx[-1], rows=rows, lines=list(idx),
                 header_rows=header_rows if 0 < header_rows < len(rows) else 0)
+
+
+#: Lines that may stand between the two parts of a table split across pages (page number,
+#: running head): at most this many, each at most this long.
+_GAP_LINES, _GAP_CHARS = 2, 60
+
+
+def _data_header(cells_: list[str]) -> bool:
+    """A header row that is data: a label, then >= 2 values, not ascending whole numbers."""
+    from ..cells import numeric_cell, value_like
+
+    label, values = cells_[0], cells_[1:]
+    if not label or value_like(label) or len(values) < 2 or not all(numeric_cell(c) for c in values):
+        return False
+    ints = [int(c) for c in values if c.isdigit()]
+    return not (len(ints) == len(values) and ints == sorted(set(ints)))
+
+
+def _continues(prev: Grid | None, grid: Grid, lines: Sequence[str]) -> bool:
+    """``grid`` is the second part of ``prev``, its first data row printed as its header."""
+    if prev is None or grid.header_rows != 1 or len(prev.rows[0][1]) != len(grid.rows[0][1]):
+        return False
+    from ..patterns import caption_kind
+
+    gap = [lines[i].strip() for i in range(prev.last_line, grid.first_line - 1) if lines[i].strip()]
+    if len(gap) > _GAP_LINES or any(len(t) > _GAP_CHARS or caption_kind(t) for t in gap):
+        return False
+    return _data_header(grid.rows[0][1])
+
+
+def _demote_header(grid: Grid) -> None:
+    ln = grid.rows[0][0]
+    grid.header_rows = 0
+    grid.notes.append((ln, "continued_table", f"line {ln}: the header row of this pipe table is a data row (a "
+                       "label and values, as many columns as the table just before it: a table split across "
+                       "pages whose first row was printed as a header); read as data"))
 
 
 _OCR_RULE = re.compile(r"(?<= )[lI!\[\]](?= )")
@@ -261,7 +366,7 @@ def ocr_rules(lines: Sequence[str]) -> list[str]:
 
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
-    lines = ocr_rules(lines)
+    lines = ocr_rules(box_rules(lines))
     grids = []
     for run in runs(lines, lambda line: line.strip() and (_pipes(line) >= 1 or _GRID_RULE.match(line)), skip):
         if sum(1 for i in run if _GRID_RULE.match(lines[i - 1])) >= 2:
@@ -285,5 +390,7 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             continue
         grid = _grid(idx, lines)
         if grid:
+            if _continues(grids[-1] if grids else None, grid, lines):
+                _demote_header(grid)
             grids.append(grid)
     return grids

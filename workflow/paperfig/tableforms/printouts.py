@@ -21,6 +21,15 @@ Two families. In the first the tool gives the cells:
   index does not follow the previous one (the next table restarts at ``[0][0]``) or at a line
   that is not the tool's (does not start with ``...``). Every cell keeps its own line.
 
+* **Pipe-separated literals** (Google Document AI sample scripts): one row per line, each
+  cell's ``repr`` followed by `` | ``: ``'CoNLL-2003' | '14,041' | '91.2' | ``; the header row
+  after ``Columns:`` (``Columns: 'Dataset' | 'Train' | ``; more header rows may follow it), then
+  a banner line (a line ending in ``:`` with neither literal nor digit: ``Table body data:``)
+  before the body rows: the rows above it are the header (``Grid.header_rows``). A block is a
+  run of >= 2 such rows (banners inside it belong to it), at least one cell a number; a
+  ``Columns:`` line starts the next table. The tool's other lines (``Table with 5 columns and
+  7 rows:``, page and form-field lines) are not the table's: prose.
+
 In the second the tool gives lines of text; each printed string is one line of the table
 image, read the way :mod:`.aligned` reads single-spaced rows (label words, then value tokens):
 
@@ -149,6 +158,42 @@ def indexed_cells(lines: Sequence[str], skip: Collection[int]) -> list[Grid]:
         grids.append(Grid(form=FORM, first_line=first_ln, last_line=last_ln, rows=rows,
                           lines=list(range(first_ln, last_ln + 1)), cell_lines=cell_lines))
     return grids
+
+
+_SEPARATED_ROW = re.compile(rf"^\s*(?P<head>Columns:\s*)?(?P<cells>{_STR}(?:\s*\|\s*{_STR})+)\s*\|?\s*$")
+_CELL_BANNER = re.compile(r"^[^'\"\d]*:\s*$")
+
+
+def separated_rows(lines: Sequence[str], skip: Collection[int]) -> list[Grid]:
+    """Tables printed one row per line as `` | ``-separated literals (see the module doc)."""
+    blocks: list[list[tuple[int, bool, list[str]]]] = []  # (line, after a banner, cells)
+    block: list[tuple[int, bool, list[str]]] = []
+    banner = False
+    for ln in range(1, len(lines) + 2):
+        line = lines[ln - 1] if ln <= len(lines) and ln not in skip else ""
+        m = _SEPARATED_ROW.match(line)
+        if m and m.group("head") is not None and block:
+            blocks.append(block)  # a new table's header
+            block, banner = [], False
+        if m:
+            block.append((ln, banner, [literal(c.group(0)) for c in _QUOTED.finditer(m.group("cells"))]))
+        elif block and _CELL_BANNER.match(line.strip()):
+            banner = True
+        elif block:
+            blocks.append(block)
+            block, banner = [], False
+    return [g for g in map(_separated_grid, blocks) if g]
+
+
+def _separated_grid(block: list[tuple[int, bool, list[str]]]) -> Grid | None:
+    if len(block) < 2 or not any(cellgrammar.numeric_cell(c) for _, _, r in block for c in r):
+        return None
+    width = max(len(r) for _, _, r in block)
+    rows = [(ln, r + [""] * (width - len(r))) for ln, _, r in block]
+    header_rows = sum(1 for _, after_banner, _ in block if not after_banner)
+    return Grid(form=FORM, first_line=block[0][0], last_line=block[-1][0], rows=rows,
+                lines=list(range(block[0][0], block[-1][0] + 1)),
+                header_rows=header_rows if header_rows < len(rows) else 0)
 
 
 # --------------------------------------------------------------------------- lines of text
@@ -303,7 +348,7 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
         return []
     taken = set(skip)
     grids: list[Grid] = []
-    for reader in (list_rows, indexed_cells):
+    for reader in (list_rows, indexed_cells, separated_rows):
         for g in reader(lines, frozenset(taken)):
             grids.append(g)
             taken.update(g.lines)

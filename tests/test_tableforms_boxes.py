@@ -1,0 +1,144 @@
+"""Box-drawing grid tables, Document AI's pipe-separated printouts and continued pipe tables."""
+
+from __future__ import annotations
+
+from paperfig.documents import Document
+from paperfig.parse import parse_document
+from paperfig.tableforms import find_grids, pipe, printouts
+
+
+def values_by_line(text: str) -> dict[int, list[str]]:
+    doc = Document(source_file="t.txt", doc_id="t", lines=tuple(text.split("\n")))
+    parsed = parse_document(doc, {})
+    out: dict[int, list[str]] = {}
+    for v in parsed["table_values"]:
+        if v["part"] != "missing" and v["value"] != "":
+            out.setdefault(int(v["line_no"]), []).append(v["value"])
+    return out
+
+
+# --------------------------------------------------------------------------- box drawing
+
+
+def test_box_rules_become_ascii_grid_rules_and_rows_pipes():
+    lines = ["╒═════╤═════╕", "│ a   │ 1.5 │", "╞═════╪═════╡", "│ b|c │ 2.5 │", "╘═════╧═════╛"]
+    assert pipe.box_rules(lines) == ["+=====+=====+", "| a   | 1.5 |", "+=====+=====+", "| b\\|c | 2.5 |",
+                                     "+=====+=====+"]
+
+
+def test_box_rules_leave_a_directory_tree_and_plain_dashes_alone():
+    lines = ["project", "├── src", "│   ├── a.py", "│   └── b.py", "└── README", "────────────"]
+    assert pipe.box_rules(lines) == lines
+    assert find_grids(lines) == []
+
+
+def test_fancy_grid_with_a_rule_under_every_row_and_a_wrapped_header():
+    lines = ["╒════════╤═══════╤════════╕",
+             "│ Name   │ Acc   │ Robust │",
+             "│        │       │ acc    │",
+             "├────────┼───────┼────────┤",
+             "│ alpha  │ 71.2  │ 40.1   │",
+             "├────────┼───────┼────────┤",
+             "│ beta   │ 73.9  │ 42.6   │",
+             "╘════════╧═══════╧════════╛"]
+    (grid,) = find_grids(lines)
+    assert grid.form == "pipe" and (grid.first_line, grid.last_line) == (1, 8)
+    assert grid.rows == [(2, ["Name", "Acc", "Robust acc"]), (5, ["alpha", "71.2", "40.1"]),
+                         (7, ["beta", "73.9", "42.6"])]
+    assert grid.header_rows == 0  # every rule is alike: the table logic decides
+
+
+def test_heavy_header_rule_ends_the_header():
+    lines = ["┌──────┬──────┐", "│ Run  │ Loss │", "╞══════╪══════╡", "│ r1   │ 0.31 │",
+             "├──────┼──────┤", "│ r2   │ 0.29 │", "└──────┴──────┘"]
+    (grid,) = find_grids(lines)
+    assert grid.header_rows == 1 and [ln for ln, _ in grid.rows] == [2, 4, 6]
+
+
+def test_rich_table_body_without_row_rules_is_one_row_per_line():
+    lines = ["┏━━━━━━━┳━━━━━━┓", "┃ Model ┃ BLEU ┃", "┡━━━━━━━╇━━━━━━┩", "│ small │ 21.4 │",
+             "│ base  │ 25.0 │", "│ large │ 27.3 │", "└───────┴──────┘"]
+    (grid,) = find_grids(lines)
+    assert grid.rows == [(2, ["Model", "BLEU"]), (4, ["small", "21.4"]), (5, ["base", "25.0"]),
+                         (6, ["large", "27.3"])]
+    assert grid.header_rows == 1
+
+
+def test_ascii_prettytable_body_without_row_rules_is_one_row_per_line():
+    lines = ["+-------+------+", "| k     | F1   |", "+-------+------+", "| one   | 80.5 |",
+             "| two   | 81.0 |", "+-------+------+"]
+    (grid,) = find_grids(lines)
+    assert grid.rows == [(2, ["k", "F1"]), (4, ["one", "80.5"]), (5, ["two", "81.0"])]
+    assert grid.header_rows == 1
+
+
+def test_box_table_values_are_read_on_their_lines():
+    text = "\n".join(["Results:", "╭────────┬──────┬──────╮", "│ Method │ EM   │ F1   │",
+                      "├────────┼──────┼──────┤", "│ ours   │ 61.7 │ 70.2 │", "├────────┼──────┼──────┤",
+                      "│ prior  │ 58.3 │ 66.9 │", "╰────────┴──────┴──────╯"])
+    assert values_by_line(text) == {5: ["61.7", "70.2"], 7: ["58.3", "66.9"]}
+
+
+# --------------------------------------------------------------------------- Document AI printouts
+
+
+def test_pipe_separated_literals_with_columns_line_and_banner():
+    lines = ["Table with 3 columns and 2 rows:", "Columns: 'Split' | 'P' | 'R' | ", "Table body data:",
+             "'dev' | '81.5' | '1,204' | ", "'test' | 'x\\ny' | '79.0' | ", "Found 1 form field(s):"]
+    (grid,) = printouts.separated_rows(lines, frozenset())
+    assert grid.form == "printouts" and (grid.first_line, grid.last_line, grid.header_rows) == (2, 5, 1)
+    assert grid.rows == [(2, ["Split", "P", "R"]), (4, ["dev", "81.5", "1,204"]), (5, ["test", "x y", "79.0"])]
+
+
+def test_a_columns_line_starts_the_next_table_and_text_only_rows_are_no_table():
+    lines = ["Columns: 'A' | 'B' |", "Table body data:", "'a' | '1.0' |",
+             "Columns: 'C' | 'D' |", "Table body data:", "'c' | '2.0' |", "", "'p' | 'q' |", "'r' | 's' |"]
+    found = printouts.separated_rows(lines, frozenset())
+    assert [(g.first_line, g.last_line) for g in found] == [(1, 3), (4, 6)]
+
+
+def test_document_ai_values_read_on_their_lines_banner_numbers_are_not():
+    text = "\n".join(["Table with 3 columns and 3 rows:", "Columns: 'Set' | 'Acc' | 'F1' | ", "Table body data:",
+                      "'A-1' | '88.1' | '0.71' | ", "'B-2' | '90.4' | '0.75' | "])
+    assert values_by_line(text) == {4: ["88.1", "0.71"], 5: ["90.4", "0.75"]}
+
+
+def test_markdown_pipe_table_with_quoted_cells_is_left_to_the_pipe_reader():
+    lines = ["| 'a' | 'b' |", "|---|---|", "| 'c' | '1.0' |"]
+    assert printouts.separated_rows(lines, frozenset()) == []
+    assert [g.form for g in find_grids(lines)] == ["pipe"]
+
+
+# --------------------------------------------------------------------------- continued tables
+
+
+_FIRST_PART = ["| Lang | chrF | COMET |", "|---|---|---|", "| de | 62.1 | 86.4 |", "| fr | 68.7 | 87.9 |", ""]
+
+
+def test_continuation_header_made_of_values_is_data():
+    lines = _FIRST_PART + ["", "| sw | 55.2 | 82.6 |", "|---|---|---|", "| yo | 25.8 | 72.4 |"]
+    first, second = find_grids(lines)
+    assert first.header_rows == 1 and second.header_rows == 0
+    assert [kind for _, kind, _ in second.notes] == ["continued_table"]
+    assert values_by_line("\n".join(lines))[7] == ["55.2", "82.6"]
+
+
+def test_a_page_number_between_the_parts_still_continues():
+    lines = _FIRST_PART + ["7", "", "| sw | 55.2 | 82.6 |", "|---|---|---|", "| yo | 25.8 | 72.4 |"]
+    assert find_grids(lines)[1].header_rows == 0
+
+
+def test_header_is_kept_for_another_width_a_caption_between_or_column_sizes():
+    wider = _FIRST_PART + ["| sw | 55.2 | 82.6 | 1.0 |", "|---|---|---|---|", "| yo | 25.8 | 72.4 | 2.0 |"]
+    captioned = _FIRST_PART + ["Table 2: More languages.", "", "| sw | 55.2 | 82.6 |", "|---|---|---|",
+                               "| yo | 25.8 | 72.4 |"]
+    sizes = _FIRST_PART + ["| Model | 128 | 512 |", "|---|---|---|", "| yo | 25.8 | 72.4 |"]
+    words = _FIRST_PART + ["| Lang | chrF | COMET |", "|---|---|---|", "| yo | 25.8 | 72.4 |"]
+    for lines in (wider, captioned, sizes, words):
+        assert find_grids(lines)[-1].header_rows == 1, lines
+
+
+def test_a_lone_table_keeps_its_header_row():
+    lines = ["| sw | 55.2 | 82.6 |", "|---|---|---|", "| yo | 25.8 | 72.4 |"]
+    (grid,) = find_grids(lines)
+    assert grid.header_rows == 1 and not grid.notes
