@@ -696,3 +696,14 @@ def test_nature_style_and_extended_data_captions():
                       "| no KD | 60.1 |", "| no aug | 62.0 |"])
     parsed = parse(text)
     assert parsed["table_summary"][0]["caption"] == "Extended Data Table 2 | Ablations"
+
+
+def test_a_row_of_years_with_a_blank_label_cell_and_a_word_column_names_the_columns():
+    text = "\n".join([
+        "                     2019      2020      2021     Change (%)",
+        "    Onshore wind     61.4      63.9      66.2        7.8",
+        "    Offshore wind     8.2       9.6      10.9       32.9",
+    ])
+    parsed = parse(text)
+    assert {v["line_no"] for v in parsed["table_values"]} == {2, 3}
+    assert [v["column"] for v in parsed["table_values"] if v["line_no"] == 2] == ["2019", "2020", "2021", "Change (%)"]

@@ -118,11 +118,14 @@ def _ascending_names_row(cells_: list[str], below: list[str]) -> bool:
 
 def _years_row(cells_: list[str], below: list[str]) -> bool:
     """``Country, 2019, 2020`` above ``France, 12.5, 10.1``: a row of years (>= 2) after a text
-    cell, over a row whose values are not years, names the columns."""
+    (or blank) cell, words allowed beside them (``2019 ... 2023  Change (%)``), over a row whose
+    values are not years, names the columns."""
     rest = [c.strip() for c in cells_[1:] if c.strip()]
     under = [c.strip() for c in below[1:] if c.strip()]
-    return (bool(cells_[0].strip()) and not _YEAR.match(cells_[0].strip()) and len(rest) >= 2
-            and all(_YEAR.match(c) for c in rest) and any(not _YEAR.match(c) for c in under))
+    years = [c for c in rest if _YEAR.match(c)]
+    return (not _YEAR.match(cells_[0].strip()) and len(years) >= 2
+            and all(_YEAR.match(c) or not cells.looks_numeric(c) for c in rest)
+            and any(not _YEAR.match(c) for c in under))
 
 
 def unnamed_group_id(first_line: int, last_line: int) -> str:
