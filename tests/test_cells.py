@@ -395,3 +395,8 @@ def test_bracketed_standard_error_and_yes_no_marks():
 def test_a_degree_sign_is_the_value_s_unit():
     assert parts("0.861°") == ([("value", "", "0.861", "°", "")], [])
     assert parts("45°")[0][0][2:4] == ("45", "°")
+
+
+def test_dimensions_are_label_text():
+    assert not cells.value_like("512 x 512") and not cells.value_like("224×224")
+    assert cells.value_like("3 × 10^5") and cells.value_like("1.5x")

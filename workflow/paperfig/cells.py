@@ -346,11 +346,15 @@ def numeric_cell(text: str) -> bool:
 _VALUE_LIKE = re.compile(r"^[\d.,+\-−–eE/%xX×*†‡§¶±<>≤≥()?\s" + _MARK_CHARS[5:] + r"]+$")
 
 
+_DIMENSIONS = re.compile(r"^\d+\s*[xX×]\s*\d+(?:\s*[xX×]\s*\d+)?$")
+
+
 def value_like(text: str) -> bool:
     """A cell that is, or is meant to be, a value (``numeric_cell`` or garbled numbers such as
-    ``8.2.1``, ``1e400``, ``NaN``, ``--``): such a column is never a label column."""
+    ``8.2.1``, ``1e400``, ``NaN``, ``--``): such a column is never a label column. Dimensions
+    (``512 x 512``, ``224×224``) name a setting: label text."""
     t = numbers.normalise_digits(text.strip())
-    if not t:
+    if not t or (_DIMENSIONS.match(t) and not numeric_cell(t)):
         return False
     return numeric_cell(t) or bool(_NUMERIC_WORDS.match(t)) or (
         bool(re.search(r"\d", t)) and bool(_VALUE_LIKE.match(t)))
