@@ -323,7 +323,7 @@ def test_later_batches_do_not_regress(batch):
     scores = corpus_scores(batch)
     table, recall, precision = report(scores)
     print("\n" + table)
-    assert len(scores) >= 15 and {p.stem for p in batch.glob("*.yaml")} == {p.stem for p in corpus_documents(batch)}
+    assert len(scores) >= 14 and {p.stem for p in batch.glob("*.yaml")} == {p.stem for p in corpus_documents(batch)}
     floor_recall, floor_precision = BLIND_FLOORS[batch.name]
     assert recall >= floor_recall and precision >= floor_precision, (
         f"{batch.name}: recall {recall:.3f} / precision {precision:.3f} (floors {floor_recall} / {floor_precision}); "
