@@ -947,3 +947,31 @@ def test_x_colon_y_items_in_one_sentence_of_prose():
             "Growth is about 50 times over ten years.")
     assert prose_points(text) == [("2015", "112"), ("2016", "180"), ("2020", "1020"), ("2024", "5730")]
     assert prose_points("At 10:30, 11:45 and 12:15 the runs were 3 times slower.") == []  # another number
+
+
+def test_this_chart_plots_opens_a_description_with_series_told_per_paragraph():
+    from paperfig.documents import document_from_text as text_doc
+    from paperfig.parse import parse_document
+
+    text = "\n".join([
+        "This chart plots training loss over 40 epochs.", "",
+        "**Training loss (blue).** The curve starts at about 3.82 at epoch 0 and falls: roughly 2.41 at "
+        "epoch 5, 1.73 at epoch 10 and 1.02 at epoch 20.",
+    ])
+    parsed = parse_document(text_doc(text, "claude.md"))
+    assert [(p["x"], p["y"]) for p in parsed["points"]] == [("0", "3.82"), ("5", "2.41"), ("10", "1.73"),
+                                                           ("20", "1.02")]
+
+
+def test_a_bold_year_key_with_named_values_on_plain_lines_is_grouped_bars():
+    from paperfig.documents import document_from_text as text_doc
+    from paperfig.parse import parse_document
+
+    text = "\n".join([
+        "The image shows a grouped bar chart of electricity use by region (TWh).", "",
+        "**2021**: North America 148, Europe 92, Rest of world 37",
+        "**2022**: North America 163, Europe 95, Rest of world 41",
+    ])
+    parsed = parse_document(text_doc(text, "pixtral.md"))
+    assert [(p["category"], p["series"], p["y"]) for p in parsed["points"]][:3] == [
+        ("2021", "North America", "148"), ("2021", "Europe", "92"), ("2021", "Rest of world", "37")]

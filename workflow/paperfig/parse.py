@@ -76,8 +76,9 @@ _BLOCK_TAG = re.compile(r"^\s*(?:</?(?:p|div|body|html|head|span)\b[^<>]*>\s*)+"
 #: %}}``, ``{{< speaker_note >}}``) and a chat model's end-of-turn token glued to its answer
 #: (``−1.4<|im_end|>``; the start tokens, ``<|im_start|>assistant``, mark a transcript's turns).
 _WRAPPER = re.compile(r"\{\{[%<].*?[%>]\}\}|<\|(?:im_end|end|eot_id|end_of_turn)\|>")
-#: A number in bold (``**64.8**``: pymupdf4llm marks a table's best value so in a text row).
-_BOLD_NUMBER = re.compile(r"(\*\*|__)([-+−]?\d[\d.,]*%?)\1(?![\w*])")
+#: A number in bold after a space (``**64.8**``: pymupdf4llm marks a table's best value so in a
+#: text row); a bold key (``**2021**: ...``) keeps its emphasis.
+_BOLD_NUMBER = re.compile(r"(?<=\s)(\*\*|__)([-+−]?\d[\d.,]*%?)\1(?![\w*]|\s*:)")  # a key's bold stays
 
 
 def _reading_view(doc: Document) -> Document:

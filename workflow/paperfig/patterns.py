@@ -53,7 +53,7 @@ PLOT_WORDS = re.compile(
 
 #: A sentence that introduces a chart description ("The image is a bar chart titled ...",
 #: "This line graph shows ...", "**Type:** scatter plot"): a kind of chart named at the start
-#: of a line, or after "is a/an", "shows a", "type:".
+#: of a line, or after "is a/an", "shows a", "type:"; or "This chart plots ..." at its start.
 CHART_INTRO = re.compile(
     r"^\W*(?:(?:assistant|gpt|model|answer|response|output|description|cogvlm|qwen|llava|internvl|gemini|"
     r"claude|bot|ai)\s*:\s*)?"
@@ -66,7 +66,8 @@ CHART_INTRO = re.compile(
     r"(?:(?:horizontal|vertical|stacked|grouped|clustered|simple|log-?log|semi-?log|multi-?series|"
     r"multiple|double|dual|100\s*%|normali[sz]ed|percent(?:age)?|dual-axis|combined)[\s-]+)*"
     r"(?:(?:scatter|line|bar|bubble|area|column|dot)[\s-]*(?:plot|chart|graph|diagram)s?\b|"
-    r"(?:one|two|three|four|five|several|multiple|\d)\s+(?:curves?|lines?)\b(?!\s+of\s+(?:text|code)))",
+    r"(?:one|two|three|four|five|several|multiple|\d)\s+(?:curves?|lines?)\b(?!\s+of\s+(?:text|code)))"
+    r"|^\W*(?:the|this)\s+(?:chart|plot|graph)\s+(?:plots|shows|compares|tracks|depicts|displays|presents)\b",
     re.IGNORECASE)
 
 

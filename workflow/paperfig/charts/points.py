@@ -275,9 +275,14 @@ def _series_values(text: str) -> tuple[str, list[tuple[str, str, str]]] | None:
 
 def _plain_name(key: str) -> bool:
     """A name of at most four words, none of them a word of running text ('Teacher', 'Dense
-    FP16' are names; 'At approximately', 'the accuracy is around' are not)."""
+    FP16' are names; 'At approximately', 'the accuracy is around' are not); 'of', 'and' and
+    'the' inside a name are its own ('Rest of world', 'Search and rescue')."""
     words = key.lower().split()
-    return 0 < len(words) <= 4 and not any(w in _NOT_NAME_WORDS for w in words)
+    return 0 < len(words) <= 4 and not any(
+        w in _NOT_NAME_WORDS and not (i and w in _NAME_INNER_WORDS) for i, w in enumerate(words))
+
+
+_NAME_INNER_WORDS = frozenset({"of", "and", "the"})
 
 
 #: A stacked bar's total after its segments (``A: 35 ms; B: 180 ms — total about 625 ms``): no bar.
