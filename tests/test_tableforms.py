@@ -705,3 +705,13 @@ def test_one_cell_per_line_in_blocks_of_a_row_with_a_text_column():
     parsed = parse_document(document_from_text("\n".join(lines), "doctr.txt"))
     assert [(v["line_no"], v["column"], v["value"]) for v in parsed["table_values"]][:2] == [
         (10, "AP", "47.2"), (11, "AP50", "71.8")]
+
+
+def test_marker_std_printed_as_a_subscript_is_an_error():
+    from paperfig.tableforms.pipe import clean_cell
+
+    assert clean_cell("61.9<sub>0.4</sub>") == "61.9 ± 0.4"
+    assert clean_cell("**39.2<sub>0.3</sub>**") == "39.2 ± 0.3"
+    assert clean_cell("<u>62.4<sub>0.4</sub></u>") == "62.4 ± 0.4"
+    assert clean_cell("BERT<sub>BASE</sub>") == "BERT<sub>BASE</sub>"  # a label's subscript stays
+    assert clean_cell("x<sub>2</sub>") == "x<sub>2</sub>"

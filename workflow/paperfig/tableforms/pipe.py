@@ -45,7 +45,8 @@ Grammar
   star after a number (``84.3*``) is not emphasis and stays. Inline HTML (Marker, MinerU):
   ``<u>``, ``<b>``, ``<span ..>`` and other formatting tags dropped, ``<sup>†</sup>`` or
   ``<sup>1</sup>`` after a number read as its footnote mark (``_text.footnote_mark``), an error
-  in ``<sub>±0.004</sub>`` (Marp) read as `` ± 0.004``. Slide tools' attributes around a text
+  in ``<sub>±0.004</sub>`` (Marp) read as `` ± 0.004``, and so is a number subscript glued to a
+  value (Marker: ``61.9<sub>0.4</sub>``, the standard deviation printed small). Slide tools' attributes around a text
   are dropped (``[85.0]{.fragment}``, ``.red[48.91]``). LaTeX
   commands around a cell's text (``\\textbf{79.9}``, ``\\alert{-0.2}`` in beamer decks) are
   unwrapped by the LaTeX cell cleaner. Inline math (``$81.2 \\pm 0.3$``)
@@ -70,7 +71,8 @@ _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\{")
 #: Inline HTML that converters (Marker, MinerU) leave in Markdown cells: formatting tags are
 #: dropped, a superscript right after a number is its footnote mark.
 _FORMAT_TAG = re.compile(r"</?(?:u|b|i|em|strong|mark|s|del|ins|span|font|small|big)\b[^>]*>", re.IGNORECASE)
-_SUB_ERROR = re.compile(r"\s*<sub>\s*(?:±|\+/-|\+-)\s*([^<]+?)\s*</sub>", re.IGNORECASE)
+_SUB_ERROR = re.compile(r"\s*<sub>\s*(?:±|\+/-|\+-)\s*([^<]+?)\s*</sub>"
+                        r"|(?<=[\d%†‡*])<sub>\s*(\d*\.?\d+)\s*</sub>", re.IGNORECASE)
 #: Text with attributes around it in slide tools: pandoc/Quarto ``[text]{.class}``, remark
 #: ``.class[text]``.
 _SPAN_ATTRS = re.compile(r"\[([^\[\]]*)\]\{[^{}]*\}|(?<![\w\]])\.[A-Za-z][\w-]*\[([^\[\]]*)\]")
@@ -120,7 +122,7 @@ def clean_cell(text: str) -> str:
             t = rx.sub(r"\1", t)
     if "<" in t:
         t = _SUP_AFTER_NUMBER.sub(lambda m: footnote_mark(m.group(1)) or m.group(0), t)
-        t = _SUB_ERROR.sub(r" ± \1", t)  # Marp: 0.842<sub>±0.004</sub>
+        t = _SUB_ERROR.sub(lambda m: f" ± {m.group(1) or m.group(2)}", t)  # 0.842<sub>±0.004</sub>, 61.9<sub>0.4</sub>
         t = _FORMAT_TAG.sub("", t)
     if "]{" in t or "[" in t:
         # Quarto/pandoc [85.0]{.fragment}, remark .red[**48.91**]
