@@ -400,3 +400,16 @@ def test_a_degree_sign_is_the_value_s_unit():
 def test_dimensions_are_label_text():
     assert not cells.value_like("512 x 512") and not cells.value_like("224×224")
     assert cells.value_like("3 × 10^5") and cells.value_like("1.5x")
+
+
+@pytest.mark.parametrize("text, values", [("3.12 ± 0.14 c", ["3.12", "0.14"]), ("8.05 ± 0.40 ab", ["8.05", "0.40"]),
+                                          ("12.5 a", ["12.5"])])
+def test_significance_letters_after_a_value(text, values):
+    res = cells.parse_cell(text)
+    assert [p.value for p in res.parts] == values and all("significance" in p.flag for p in res.parts)
+    assert cells.numeric_cell(text) and not res.notes
+
+
+def test_letters_out_of_order_or_units_are_no_significance_group():
+    assert parts("41.3 h")[0] == [("value", "", "41.3", "h", "")]
+    assert parts("20.8 ± 1.6 ba")[1] == ["unparseable_cell"]

@@ -707,3 +707,23 @@ def test_a_row_of_years_with_a_blank_label_cell_and_a_word_column_names_the_colu
     parsed = parse(text)
     assert {v["line_no"] for v in parsed["table_values"]} == {2, 3}
     assert [v["column"] for v in parsed["table_values"] if v["line_no"] == 2] == ["2019", "2020", "2021", "Change (%)"]
+
+
+def test_mean_se_with_tukey_letters_under_a_header_with_units_and_site_groups():
+    text = "\n".join([
+        "                    Grain yield        Biomass                 AEN",
+        "  Site / N rate     (t ha−1)           (t ha−1)        HI      (kg kg−1)",
+        "  Embu",
+        "    N0              3.12 ± 0.14 c      7.61 ± 0.33 c   0.41    –",
+        "    N60             4.37 ± 0.19 b      10.05 ± 0.41 b  0.43    20.8 ± 1.6 a",
+        "  Kiboko",
+        "    N0              1.87 ± 0.11 c      4.72 ± 0.26 c   0.40    –",
+        "    N60             2.96 ± 0.17 b      6.88 ± 0.35 ab  0.43    18.2 ± 2.1 a",
+    ])
+    parsed = parse(text)
+    got = [(v["line_no"], v["part"], v["value"]) for v in parsed["table_values"] if v["part"] != "missing"]
+    assert [g for g in got if g[0] == 5] == [(5, "value", "4.37"), (5, "error", "0.19"), (5, "value", "10.05"),
+                                             (5, "error", "0.41"), (5, "value", "0.43"), (5, "value", "20.8"),
+                                             (5, "error", "1.6")]
+    assert not [v for v in parsed["table_values"] if v["line_no"] in (3, 6)]  # the sites' rows hold no value
+    assert parsed["table_summary"][0]["columns"][0] == "Grain yield (t ha−1)"

@@ -48,7 +48,8 @@ superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``) -> flag "footnote"; ``(?)`` -
 bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
 "bound" (the token keeps the printed direction); an arrow or triangle before or after the
 number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better direction) -> flag
-"direction", the value as printed (the arrow is no sign). A signed number alone in parentheses
+"direction", the value as printed (the arrow is no sign). Significance letters after a value
+(``3.12 ± 0.14 c``, ``8.05 ab``: Tukey groups) -> flag "significance". A signed number alone in parentheses
 (``(−3.9)``) is a delta, an unsigned one (``(.021)``, a standard error printed under its value) an
 error, and so is a decimal alone in brackets (``[0.311]``). A yes/no mark (``Yes``, ``No``,
 ``✓``) is text: no value, a "text_cell" note. A lone quote or comma printed apart
@@ -337,8 +338,8 @@ def is_value_token(text: str) -> bool:
 
 def numeric_cell(text: str) -> bool:
     """True when every whitespace-separated value of the cell is a value (for layout); a unit
-    word after the value (``41.3 ms``) belongs to it."""
-    text = tidy_cell(text)[0]
+    word after the value (``41.3 ms``) belongs to it, and so do significance letters (``8.05 ab``)."""
+    text = _SIG_LETTERS.sub("", tidy_cell(text)[0])
     toks = value_tokens(text)
     return bool(toks) and all(is_value_text(t) for t in toks)
 
@@ -497,6 +498,9 @@ _UNIT_WORD = re.compile(
     r"(?:[MBK]\s+)?params|°C|[kMG]?Hz)$")
 #: A footnote mark printed apart from its number (``16.9 †``, LaTeX ``16.9\,$^\dagger$``).
 _SPACED_MARK = re.compile(rf"(?<=\d)\s+(?P<m>[{_MARK_CHARS}]+)(?=\s*(?:\(|$))")
+#: Significance letters after a value, apart from it (``3.12 ± 0.14 c``, ``8.05 ab``): flag
+#: "significance" (letters in alphabetical order, a to g).
+_SIG_LETTERS = re.compile(r"(?<=[\d%)])\s+(?=[a-g]{1,4}$)a?b?c?d?e?f?g?$")
 #: A lone quote, backtick or comma after a value, apart from it: OCR noise (``53.3 '``).
 _STRAY_MARK = re.compile(r"(?:\s+|(?<=\d))(['\"`‘’“”,])$")
 #: An arrow or triangle marking a change or the better direction, before or after the number.
@@ -544,6 +548,13 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         if len([p for p in res.parts if p.part != "missing"]) == 1 and not res.notes:
             res.notes.append(CellNote("ocr_noise", f"stray {stray.group(1)!r} after the value dropped (OCR noise)",
                                       plain))
+            return res
+    if (sig := _SIG_LETTERS.search(joined)) and not sub_names:  # '3.12 ± 0.14 c': a Tukey group
+        res = _parse_tidy_cell(joined[:sig.start()], pair, sub_names, default_unit)
+        values = [p for p in res.parts if p.part != "missing"]
+        if values and not res.notes:
+            res.parts = [replace(p, flag=";".join(x for x in (p.flag, "significance") if x), token=plain)
+                         if p.part != "missing" else p for p in res.parts]
             return res
     arrow = _ARROW_MARK.search(joined)
     if arrow and not sub_names:

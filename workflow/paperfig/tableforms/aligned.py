@@ -23,7 +23,8 @@ Grammar
   OCR misreading of a number (``4l9``, ``55O``, ``38"``) or a ditto mark (``"``): it holds its
   column's place, and the cell grammar refuses it with a note. Text that merely
   contains digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``,
-  ``(2019)``. A *weak* value is one a label may hold: an integer, optionally with a size
+  ``(2019)``. Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``) are
+  part of its token. A *weak* value is one a label may hold: an integer, optionally with a size
   suffix (``2``, ``7B``, ``1.3B``, ``2019``); the others are *strong* (decimals, ``%``, ``x``,
   pairs, ``±``, missing marks).
 * **Data line**: no tab, ends with a run of n >= 1 value tokens, the text before the run (the
@@ -163,6 +164,24 @@ class _Line:
         return bool(_GAP.search(self.text.strip()))
 
 
+#: A unit in parentheses that holds a digit (``(t ha−1)``, ``(m s−2)``, ``(10^3)``): header text.
+_DIGIT_UNIT = re.compile(r"\([^()\d]*[A-Za-zµ%][^()\d]*[−\-^]?\d[^()]*\)")
+#: Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``: Tukey groups).
+_SIG_LETTERS = re.compile(r"^(?=[a-g]{1,4}$)a?b?c?d?e?f?g?$")
+
+
+def _with_letters(out: list[_Tok], text: str, start: int) -> list[_Tok]:
+    """A value token followed by a significance-letter token: one value token."""
+    merged: list[_Tok] = []
+    for tok in out:
+        if merged and merged[-1].value and not tok.value and _SIG_LETTERS.match(tok.text):
+            prev = merged[-1]
+            merged[-1] = _Tok(text[prev.start - start:tok.end - start], prev.start, tok.end, True)
+            continue
+        merged.append(tok)
+    return merged
+
+
 def tokens(text: str, start: int = 0) -> list[_Tok]:
     """Whitespace tokens with their columns; printed compounds (``81.2 ± 0.3``, ``85.3 (-5.6)``,
     ``86.8 / 81.7``, ``1.38 [1.19, 1.60]``, ``0.5 (0.2 to 0.9)``) merged into one value token."""
@@ -186,7 +205,7 @@ def tokens(text: str, start: int = 0) -> list[_Tok]:
         else:
             out.append(_Tok(raw[i][0], raw[i][1], raw[i][2], bool(_VALUE.match(raw[i][0]))))
             i += 1
-    return out
+    return _with_letters(out, text, start)
 
 
 def _analyse(ln: int, text: str) -> _Line:
@@ -199,7 +218,7 @@ def _analyse(ln: int, text: str) -> _Line:
     return _Line(ln, text, toks, n)
 
 
-_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*|[-–—−]|--|N/?A|n/?a|[Yy]es|[Nn]o|✓|✔)\s*$")
+_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[a-g]{1,4})?|[-–—−]|--|N/?A|n/?a|[Yy]es|[Nn]o|✓|✔)\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[*•●▪◦‣]|\d{1,3}[.)])\s+")
 _DASH_ITEM = re.compile(r"^\s*[-+–]\s+\S")
 #: Words of running text that a row label does not hold (verbs, pronouns, hedges).
@@ -631,10 +650,12 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     first_ln = min(top, header[0].ln if header else run[0].ln, run[0].ln)
     if last_ln < len(lines) and last_ln + 1 not in skip and is_rule(lines[last_ln]):
         last_ln += 1  # a bottom rule
-    # a row of numbers naming the columns (years, sizes, percentages) is marked as the header:
-    # the table logic would take numbers for data
+    # a row of numbers naming the columns (years, sizes, percentages), or header lines whose units
+    # hold digits (``(t ha−1)``, ``(kg kg−1)``), are marked as the header: the table logic would
+    # take their numbers for data
+    marked = promoted or (len(header) >= 2 and any(_DIGIT_UNIT.search(h.text) for h in header[1:]))
     return Grid(form="aligned", first_line=first_ln, last_line=last_ln, rows=rows,
-                lines=list(range(first_ln, last_ln + 1)), notes=notes, header_rows=len(header) if promoted else 0)
+                lines=list(range(first_ln, last_ln + 1)), notes=notes, header_rows=len(header) if marked else 0)
 
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
