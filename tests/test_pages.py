@@ -727,3 +727,14 @@ def test_mean_se_with_tukey_letters_under_a_header_with_units_and_site_groups():
                                              (5, "error", "1.6")]
     assert not [v for v in parsed["table_values"] if v["line_no"] in (3, 6)]  # the sites' rows hold no value
     assert parsed["table_summary"][0]["columns"][0] == "Grain yield (t ha−1)"
+
+
+def test_a_raised_decimal_point_of_an_old_print_holds_its_column_s_place():
+    text = "\n".join([
+        "Age group  n  RT  SD",
+        "20-29 6 214 31.2",
+        "30-39 7 237 35·8",
+        "40-49 5 251 38.0",
+    ])
+    got = [(v["line_no"], v["value"]) for v in parse(text)["table_values"] if v["line_no"] == 3]
+    assert got == [(3, "7"), (3, "237")]
