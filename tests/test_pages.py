@@ -738,3 +738,20 @@ def test_a_raised_decimal_point_of_an_old_print_holds_its_column_s_place():
     ])
     got = [(v["line_no"], v["value"]) for v in parse(text)["table_values"] if v["line_no"] == 3]
     assert got == [(3, "7"), (3, "237")]
+
+
+def test_a_text_column_after_the_values_keeps_the_row_and_gives_no_cell_notes():
+    aligned = "\n".join([
+        " Dataset        Domain      #Docs     #Q        Avg. len   Answer",
+        " NarrativeQA    fiction     355       10,557    62,104     Abs.",
+        " Qasper         science     416       1,451     4,912      Ext./Abs.",
+        " QuALITY        fiction     115       2,128     5,847      MC",
+    ])
+    parsed = parse(aligned)
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 2] == ["355", "10557", "62104"]
+    assert parsed["table_summary"][0]["columns"][-1] == "Answer"
+    assert "text_column" in kinds(parsed) and "unparseable_cell" not in kinds(parsed)
+    pipe = "| Model | Acc | License |\n|---|---|---|\n| A | 81.2 | MIT |\n| B | 79.4 | Apache-2.0 |"
+    parsed = parse(pipe)
+    assert [v["value"] for v in parsed["table_values"]] == ["81.2", "79.4"]
+    assert not {"unparseable_cell", "non_numeric_cell"} & set(kinds(parsed))

@@ -27,6 +27,9 @@ Layout rules (documented choices)
   columns are named ``"Group: sub"`` (``Speedup: GPU``) and listed in ``column_groups``.
   Header cells are repaired through the alias table (parse note ``header_alias``); text in a
   metadata row that is neither a number nor an alias is OCR noise (note ``ocr_noise``).
+* **Text columns.** A column after the labels whose data cells are all words (``License``:
+  MIT, Apache-2.0; ``Answer``: Abs., MC) holds no value: one note ``text_column``, no cell
+  notes.
 * **Label columns.** The leading columns whose data cells are all text (a dash among two or
   more words counts as text: a label not printed) are label columns
   (and a numeric first column directly followed by a column of words: ``| 1.3B | uniform |``,
@@ -147,6 +150,7 @@ class Column:
     pair: tuple | None = None
     unit: str = ""
     sub_names: list | None = None
+    text: bool = False  # a column of words after the values (``License``, ``Answer``): no value
 
 
 @dataclass
@@ -367,6 +371,8 @@ class TableLayout:
             if names.count(col.name) > 1:
                 col.name = f"{col.name} ({col.index + 1})"
         for col in columns:
+            words = [c[col.index] for _, c in data if c[col.index] and not cells.is_missing(c[col.index])]
+            col.text = len(words) >= 2 and not any(cells.value_like(w) or cells.parse_cell(w).parts for w in words)
             sub = col.name.split(": ", 1)[1] if col.group else col.name
             col.pair = cells.pair_names(sub)
             col.unit = cells.header_unit(sub) or (cells.header_unit(col.group) if col.group else "")
@@ -625,9 +631,13 @@ class TableLayout:
                 notes.append(f"printed as {len(blks)} blocks sharing row labels (lines "
                              + ", ".join(f"{b.first_line}-{b.last_line}" for b in blks) + ")")
             for b_no, blk in enumerate(blks):
+                for col in blk.columns:
+                    if col.text and col.index not in shared[b_no]:
+                        self.note(blk.first_line, "text_column", f"{tid}: column {col.name!r} holds words, "
+                                  "not values (kept out of the values)", col.name, logging.INFO, table_id=tid)
                 for r_idx, row in enumerate(blk.rows):
                     for col in blk.columns:
-                        if col.index in shared[b_no]:
+                        if col.index in shared[b_no] or col.text:
                             continue
                         text = row.cells[col.index]
                         carried_from = ""

@@ -85,7 +85,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import patterns
 from . import Grid, columns, ruler
@@ -147,6 +147,7 @@ class _Line:
     text: str
     toks: list[_Tok]
     n: int  # trailing value tokens
+    trail: list[tuple[str, int, int]] = field(default_factory=list)  # text pieces after the values
 
     @property
     def values(self) -> list[_Tok]:
@@ -209,17 +210,35 @@ def tokens(text: str, start: int = 0) -> list[_Tok]:
     return _with_letters(out, text, start)
 
 
-def _analyse(ln: int, text: str) -> _Line:
-    toks = tokens(text)
+def _trailing_run(toks: list[_Tok]) -> int:
     n = 0
     for t in reversed(toks):
         if not t.value:
             break
         n += 1
+    return n
+
+
+def _analyse(ln: int, text: str) -> _Line:
+    toks = tokens(text)
+    n = _trailing_run(toks)
+    if n == 0 and "  " in text.strip():
+        # layout 1: a text column after the values (``355  10,557  62,104  Abs.``)
+        pieces = _pieces(text)
+        trail: list[tuple[str, int, int]] = []
+        while pieces and len(trail) < 2 and _TRAIL_PIECE.match(pieces[-1][0]):
+            trail.insert(0, pieces.pop())
+        if trail and pieces:
+            head = [t for t in toks if t.end <= trail[0][1]]
+            if _trailing_run(head) >= 2 and _GAP.search(text[head[-1].end - 1:trail[0][1] + 1]):
+                return _Line(ln, text, head, _trailing_run(head), trail)
     return _Line(ln, text, toks, n)
 
 
-_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[a-g]{1,4})?|[-–—−]|--|N/?A|n/?a|[Yy]es|[Nn]o|✓|✔)\s*$")
+#: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence.
+_TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$")
+_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[a-g]{1,4})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?|[-–—−]|--|N/?A"
+                              r"|n/?a|[Yy]es|[Nn]o|✓|✔)\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[*•●▪◦‣]|\d{1,3}[.)])\s+")
 _DASH_ITEM = re.compile(r"^\s*[-+–]\s+\S")
 #: Words of running text that a row label does not hold (verbs, pronouns, hedges).
@@ -399,8 +418,9 @@ def _column_of(s: int, e: int, cols: list[list[int]], first: bool = False) -> in
 
 
 def _split_row(line: _Line) -> tuple[list[tuple[str, int, int]], list[_Tok]]:
-    """Layout 1: the label pieces and the value tokens of a row."""
-    pieces = _pieces(line.text)
+    """Layout 1: the label pieces and the value tokens of a row (its text cells after the values,
+    ``line.trail``, apart)."""
+    pieces = [p for p in _pieces(line.text) if not line.trail or p[1] < line.trail[0][1]]
     cut = len(pieces)
     while cut > 0 and all(t.value for t in tokens(pieces[cut - 1][0], pieces[cut - 1][1])):
         cut -= 1
@@ -420,6 +440,7 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
             break
         value_cols[pair:pair + 2] = [[value_cols[pair][0], value_cols[pair + 1][1]]]
     label_cols = _intervals([(s, e) for labels, _ in split.values() for _, s, e in labels])
+    trail_cols = _intervals([(s, e) for r in rows for _, s, e in r.trail])
     out = []
     for r in rows:
         labels, vals = split[r.ln]
@@ -427,6 +448,10 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
         for text, s, e in labels:
             i = _column_of(s, e, label_cols)
             lab[i] = f"{lab[i]} {text}".strip()
+        tail = [""] * len(trail_cols)
+        for text, s, e in r.trail:
+            i = _column_of(s, e, trail_cols)
+            tail[i] = f"{tail[i]} {text}".strip()
         cells = [""] * len(value_cols)
         for t in vals:
             i = _column_of(t.start, t.end, value_cols)
@@ -435,21 +460,26 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
                               "the table is read by value order instead of character position"))
                 return None
             cells[i] = t.text
-        out.append((r.ln, lab + cells))
+        out.append((r.ln, lab + cells + tail))
     heads = []
     value_start = value_cols[0][0] if value_cols else 10 ** 9
+    trail_start = trail_cols[0][0] if trail_cols else 10 ** 9
     for h in header:
         pieces = _pieces(h.text) if h.gapped else [(t.text, t.start, t.end) for t in h.toks]
         lab = [""] * len(label_cols)
         cells = [""] * len(value_cols)
+        tail = [""] * len(trail_cols)
         for text, s, e in pieces:
             if (e <= value_start or not value_cols) and label_cols:
                 i = _column_of(s, e, label_cols)
                 lab[i] = f"{lab[i]} {text}".strip()
+            elif trail_cols and s >= trail_start - 2:
+                i = _column_of(s, e, trail_cols, first=True)
+                tail[i] = f"{tail[i]} {text}".strip()
             elif value_cols:
                 i = _column_of(s, e, value_cols, first=True)
                 cells[i] = f"{cells[i]} {text}".strip()
-        heads.append((h.ln, lab + cells))
+        heads.append((h.ln, lab + cells + tail))
     return heads + out
 
 

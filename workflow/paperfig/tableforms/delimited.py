@@ -11,7 +11,8 @@ Grammar
 * **Bare CSV** (no fence) is a table only when at least three consecutive lines split into
   the same number (>= 3) of cells on ``,`` with no space after the commas, and at least one
   cell of each line after the first is a number: prose never looks like that (a list
-  "a, b, c" has spaces after its commas), and neither does a JSON object on one line.
+  "a, b, c" has spaces after its commas), and neither does a JSON object on one line nor a
+  line of columns aligned by runs of spaces (``355   10,557   62,104``: thousands commas).
 * **Quoted records** (camelot's and tabula's CSV): every field in double quotes, a quoted field
   may hold line breaks (``"BLIP-2`` / ``ViT-g","ICML'23","97.6"``), so one record spans
   several lines. A run of >= 3 such records of one width (>= 2), starting at a line that opens
@@ -157,7 +158,8 @@ def _bare_row(line: str) -> bool:
     s = line.strip()
     if s.startswith("{") and s.rstrip(",").endswith("}"):
         return False  # a JSON object printed on one line (jq -c): its commas separate fields
-    return bool(s) and ", " not in s and "\t" not in s and len(_split(s, ",")) >= 3 and "|" not in s
+    return (bool(s) and ", " not in s and "\t" not in s and "  " not in s and len(_split(s, ",")) >= 3
+            and "|" not in s)  # aligned columns with thousands (355   10,557   62,104) are no CSV
 
 
 def _close_bare(run: list[int], lines: Sequence[str], grids: list[Grid]) -> None:
