@@ -10,7 +10,8 @@ giving the same :class:`Grid`, which the table logic of :mod:`paperfig.pages` co
             ``([[x, y], ...], 'text', conf)``, PaddleOCR's ``[[[x, y], ...], ('text', conf)]``
 ``printo.`` tables a tool printed as program output, text in string literals (:mod:`.printouts`):
             pdfplumber/camelot lists of cells, Azure ``Cell[r][c] has text '..'``, EasyOCR and
-            Florence-2 string lists, Surya ``text='..'``, docTR ``Word(value='..')``
+            Florence-2 string lists, Surya ``text='..'``, docTR ``Word(value='..')``, Vision
+            ``Word text: ..``, ocrmac ``('..', conf, [box])``, pandas frames (``0 1 2`` + index)
 ``doctags`` DocTags ``<otsl>`` tables of SmolDocling / Granite-Docling (:mod:`.doctags`):
             ``<ched>``/``<rhed>``/``<fcel>`` cells, ``<nl>`` rows, merge cells
 ``elemen.`` document elements with structure paths (:mod:`.elementpaths`), as Adobe PDF
@@ -31,7 +32,8 @@ giving the same :class:`Grid`, which the table logic of :mod:`paperfig.pages` co
 ``aligned`` whitespace-aligned columns (:mod:`.aligned`), as pdftotext or OCR print them
 ``columnb.`` a table printed column by column, one paragraph per column (:mod:`.columnblocks`),
             as markitdown and pdfminer walk a PDF's text blocks
-``stacked`` one cell per line (:mod:`.stacked`), as plain ``pdftotext`` prints tables
+``stacked`` one cell per line (:mod:`.stacked`), as plain ``pdftotext`` prints tables, or one
+            cell per paragraph (Tesseract ``--psm 11``: a blank line between cells)
 ==========  ==================================================================
 
 :func:`find_grids` runs the forms in that fixed order of confidence: each form skips the lines

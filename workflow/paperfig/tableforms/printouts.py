@@ -8,7 +8,7 @@ grammar (``\\n`` inside a cell is a line break of the cell: it becomes a space).
 
 Grammar
 -------
-Two families. In the first the tool gives the cells:
+Three families. In the first the tool gives the cells:
 
 * **List row** (pdfplumber ``extract_table()``, camelot ``.df.values``): one Python list of
   cells per line, ``['EAGLE-2', 'Vicuna-7B', '0.78', None],`` (``[[`` opens the first,
@@ -40,19 +40,43 @@ image, read the way :mod:`.aligned` reads single-spaced rows (label words, then 
 * **Text field** (Surya ``TextLine(... text='Tesseract 5 81.4 92.7' ...)``): a line whose
   ``text=`` (or ``content=``) field is a string literal; the line's polygon, bbox and
   confidence are not read.
-* **Word** (docTR ``Word(value='74.61', confidence=1.0)``): one word per line; the words of
-  one run of Word lines (one docTR ``Line``) make one line of text, each word keeping its line.
+* **Word** (docTR ``Word(value='74.61', confidence=1.0)``; Google Cloud Vision's
+  ``detect_document`` sample, ``Word text: 91.7 (confidence: 0.98712)``, the word unquoted,
+  everything after it up to the closing ``(confidence: ..)``): one word per line; the words of
+  one run of Word lines (one docTR ``Line``, one Vision paragraph) make one line of text, each
+  word keeping its line. Vision's ``Block confidence: ..`` and ``Paragraph confidence: ..``
+  lines end a line of text like any other gap; every confidence is the tool's score.
+* **Text tuple** (ocrmac / Apple Vision ``recognize()``: ``('48.6', 1.0, [0.5498, 0.7402,
+  0.0512, 0.0287])``): a tuple whose first member is a string literal and whose other members
+  are numbers or lists of numbers (confidence, normalised box), one per line: a string item.
 
 The lines of text of a run of such lines (a gap of other lines between string items or text
 fields starts a new run; Word groups follow each other) become a *view*: a small document of
 one text line per line, handed to :func:`.aligned.find` (header, label and value columns,
-``k`` values per row) and then to :func:`.stacked.find` (Florence-2 prints one cell per
-string, no row structure: header cells, then label and values of each row). In a list of
+``k`` values per row) and then to :func:`.stacked.find` (Florence-2 and ocrmac print one cell
+per string, no row structure: header cells, then label and values of each row; a string's
+leading ``-`` is its text, not a bullet). In a list of
 strings, a short string without strong values (``'16'``, ``'k'``) directly before a string
 made only of >= 2 values is the row's label printed alone (EasyOCR splits a row so): the two
 are one row when the list does so at least twice. The grids found in a view come back with
 the file's lines: a row on the line of its first piece, every cell on the line of the word or
-string it came from (``Grid.cell_lines``), the block spanning the lines of its pieces.
+string it came from (``Grid.cell_lines``), the block spanning the lines of its pieces. A block
+whose lines print the tool's confidences or boxes beside the text gets a note saying so.
+
+A third family is a table printed by pandas:
+
+* **DataFrame printout** (``print(df)``, camelot's ``tables[i].df``): a line of the frame's
+  default column labels, its column positions ``0 1 2 .. n-1`` (n >= 2, nothing else on the
+  line), then the frame's lines up to a blank line, a prompt (``>>>``, ``In [``, ``$``) or a
+  ``[9 rows x 6 columns]`` footer. When these lines start with the row index (``0``, ``1``, ..
+  counting up by one, >= 2 rows) the index is pandas', not the table's. The view blanks the
+  positions line and overwrites the index with spaces (the columns stay where they stand) and
+  hands the lines to :func:`.aligned.find`; a table's real header, which camelot leaves in
+  body rows ``0``-``1``, is read as the aligned reader reads any header. The grid spans the
+  positions line; notes name the positions and the index.
+* **to_string output** (``>>> print(df.to_string(index=False, header=False))``): the lines after
+  a prompt that calls ``.to_string(``, up to the same ends, are the frame's aligned text: the
+  aligned reader reads them on their own (the prompt line is code, never the table's header).
 """
 
 from __future__ import annotations
@@ -81,6 +105,11 @@ _KEY = rf"(?:{_STR}|\w+)\s*:\s*"
 _ITEM = re.compile(rf"^\s*(?:(?:[{{(]\s*|{_KEY})*\[\s*)*(?P<text>{_STR})\s*[\]}})]*\s*,?\s*[\]}})]*\s*$")
 _FIELD = re.compile(rf"(?:^|[\s(,])(?:text|content)\s*=\s*(?P<text>{_STR})")
 _WORD = re.compile(rf"^\s*Word\(\s*value\s*=\s*(?P<text>{_STR})")
+_NUM = r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_VISION_WORD = re.compile(rf"^\s*Word text:\s*(?P<text>\S.*?)\s*\(confidence:\s*{_NUM}\)\s*$")
+_VISION_SCORE = re.compile(rf"^\s*(?:Block|Paragraph|Word|Symbol) confidence:\s*{_NUM}\s*$")
+_NUMS = rf"(?:{_NUM}|\[[-+\d.eE,\s\[\]]*\])"
+_TUPLE = re.compile(rf"^\s*\(\s*(?P<text>{_STR})(?:\s*,\s*{_NUMS})+\s*\)\s*,?\s*$")
 _MODEL_TOKEN = re.compile(r"</?s>|<pad>|<unk>")
 _COORDS = re.compile(r"^[\[\](){},\s]*\[\s*-?\d+(?:\.\d+)?(?:\s*,\s*[\[\]\s]*-?\d+(?:\.\d+)?[\]\s]*)+\][\[\](){},\s]*$")
 _KEYS = re.compile(_KEY)
@@ -196,6 +225,74 @@ def _separated_grid(block: list[tuple[int, bool, list[str]]]) -> Grid | None:
                 header_rows=header_rows if header_rows < len(rows) else 0)
 
 
+# --------------------------------------------------------------------------- pandas frames
+
+_POSITIONS = re.compile(r"^\s*0(?:\s+\d+)+\s*$")
+_PROMPT = re.compile(r"^\s*(?:>>>|\.\.\.\s|In \[\d*\]|\$\s)")
+_FOOTER = re.compile(r"^\s*\[\d+ rows x \d+ columns\]\s*$")
+_INDEX = re.compile(r"^(?P<index>\d+)(?=\s)")
+_TO_STRING = re.compile(r"^\s*(?:>>>|In \[\d*\]:)\s.*\.to_string\(")
+
+
+def _positions(line: str) -> bool:
+    """``0 1 2 .. n-1``: a frame's default column labels."""
+    if not _POSITIONS.match(line):
+        return False
+    return [int(t) for t in line.split()] == list(range(len(line.split())))
+
+
+def _frame_lines(lines: Sequence[str], skip: Collection[int], at: int) -> list[int]:
+    """The frame's lines after its positions line ``at``: up to a blank line, prompt or footer."""
+    out = []
+    for ln in range(at + 1, len(lines) + 1):
+        line = lines[ln - 1]
+        if ln in skip or not line.strip() or _PROMPT.match(line) or _FOOTER.match(line) or _positions(line):
+            break
+        out.append(ln)
+    return out
+
+
+def _row_index(lines: Sequence[str], body: list[int]) -> bool:
+    """Whether the frame's lines start with its row index, counting up by one."""
+    found = [_INDEX.match(lines[ln - 1]) for ln in body]
+    if len(body) < 2 or not all(found):
+        return False
+    index = [int(m.group("index")) for m in found]
+    return index == list(range(index[0], index[0] + len(index)))
+
+
+def dataframes(lines: Sequence[str], skip: Collection[int]) -> list[Grid]:
+    """Tables printed by pandas with default column labels or by ``to_string`` (see the module doc)."""
+    grids: list[Grid] = []
+    for at, line in enumerate(lines, 1):
+        if at in skip or not (_positions(line) or _TO_STRING.match(line)) or any(at in g.lines for g in grids):
+            continue
+        body = _frame_lines(lines, skip, at)
+        if len(body) < 2:
+            continue
+        indexed = _positions(line) and _row_index(lines, body)
+        view = [""] * len(lines)
+        for ln in body:
+            text = lines[ln - 1]
+            view[ln - 1] = _INDEX.sub(lambda m: " " * len(m.group(0)), text) if indexed else text
+        for g in aligned.find(view):
+            grids.append(_frame_grid(g, lines, at, body, indexed))
+    return grids
+
+
+def _frame_grid(grid: Grid, lines: Sequence[str], at: int, body: list[int], indexed: bool) -> Grid:
+    """A grid of a frame's view, spanning the frame's positions line, with notes naming it."""
+    grid.form = FORM
+    if grid.first_line == body[0] and not _TO_STRING.match(lines[at - 1]):
+        grid.first_line, grid.lines = at, list(range(at, grid.last_line + 1))
+        grid.notes.append((at, "frame_positions", f"line {at} prints the frame's column positions "
+                           "(pandas' default column labels), not values"))
+    if indexed:
+        grid.notes.append((grid.rows[0][0], "frame_index", f"the first number of lines {body[0]}-{body[-1]} "
+                           "is the frame's row index, not a value"))
+    return grid
+
+
 # --------------------------------------------------------------------------- lines of text
 
 
@@ -217,6 +314,15 @@ def _words(text: str, ln: int) -> list[tuple[str, int]]:
     return [(w, ln) for w in text.split()]
 
 
+def _word(line: str) -> str | None:
+    """The text of a word line (docTR ``Word(value=..)``, Vision ``Word text: ..``), else None."""
+    m = _WORD.match(line)
+    if m:
+        return literal(m.group("text"))
+    m = _VISION_WORD.match(line)
+    return m.group("text") if m else None
+
+
 def text_runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Text]]:
     """Runs of text lines: string items, text fields, docTR word groups (see the module doc)."""
     runs: list[list[_Text]] = []
@@ -224,15 +330,15 @@ def text_runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Text]]:
     kind = None
     for ln in range(1, len(lines) + 2):
         line = lines[ln - 1] if ln <= len(lines) and ln not in skip else ""
-        word = _WORD.match(line)
-        item = None if word else (_ITEM.match(line) or _FIELD.search(line))
-        if word:
+        word = _word(line)
+        item = None if word is not None else (_ITEM.match(line) or _TUPLE.match(line) or _FIELD.search(line))
+        if word is not None:
             if kind != "word":
                 runs.append(current)
                 current, kind = [_Text()], "word"
             elif current[-1].words and current[-1].words[-1][1] != ln - 1:
                 current.append(_Text())  # the next docTR Line
-            current[-1].words.extend(_words(literal(word.group("text")), ln))
+            current[-1].words.extend(_words(word, ln))
         elif item:
             if kind != "item":
                 runs.append(current)
@@ -293,6 +399,19 @@ def _cell_lines(texts: list[_Text], row: list[str]) -> list[int]:
     return out
 
 
+_VIEW_LINES = re.compile(r"\b(lines? )(\d+)(?:-(\d+))?")
+
+
+def _file_lines(message: str, run: list[_Text]) -> str:
+    """A note of a view's reader with the file's line numbers (``lines 2-25`` of the view)."""
+    def at(v: str, last: bool) -> str:
+        i = int(v)
+        return str((run[i - 1].words[-1][1] if last else run[i - 1].line) if 1 <= i <= len(run) else i)
+
+    return _VIEW_LINES.sub(lambda m: m.group(1) + at(m.group(2), False)
+                           + (f"-{at(m.group(3), True)}" if m.group(3) else ""), message)
+
+
 def _back(grid: Grid, run: list[_Text]) -> Grid:
     """A grid found in a view, with the file's lines."""
     def texts(vln: int) -> list[_Text]:
@@ -308,7 +427,8 @@ def _back(grid: Grid, run: list[_Text]) -> Grid:
         cell_lines.append(where)
     used = [ln for v in grid.lines for t in texts(v) for _, ln in t.words]
     first, last = min(used), max(used)
-    notes = [(run[v - 1].line if 1 <= v <= len(run) else first, kind, msg) for v, kind, msg in grid.notes]
+    notes = [(run[v - 1].line if 1 <= v <= len(run) else first, kind, _file_lines(msg, run))
+             for v, kind, msg in grid.notes]
     caption = (run[grid.caption[0] - 1].line, grid.caption[1]) if grid.caption else None
     several = any(len(set(ls)) > 1 for ls in cell_lines)
     return Grid(form=FORM, first_line=first, last_line=last, rows=rows, lines=list(range(first, last + 1)),
@@ -339,16 +459,27 @@ def read_view(run: list[_Text]) -> list[Grid]:
     view = [t.text for t in run]
     grids = aligned.find(view)
     taken = {ln for g in grids for ln in g.lines}
-    grids += stacked.find(view, frozenset(taken))
+    grids += stacked.find(view, frozenset(taken), strings=True)
     return [_back(g, run) for g in grids]
 
 
+def _scores_note(grid: Grid, lines: Sequence[str]) -> Grid:
+    """Name the lines of a block that print the tool's confidences or boxes beside the text."""
+    scored = [ln for ln in grid.lines if _VISION_WORD.match(lines[ln - 1]) or _VISION_SCORE.match(lines[ln - 1])
+              or _TUPLE.match(lines[ln - 1])]
+    if scored:
+        grid.notes.append((scored[0], "tool_scores", f"lines {scored[0]}-{scored[-1]} print the OCR tool's "
+                           "confidences (and boxes) beside the text: the tool's, not values"))
+    return grid
+
+
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
-    if not any(("'" in line or '"' in line) for line in lines):
+    if not any(("'" in line or '"' in line or "Word text:" in line or _POSITIONS.match(line) or _TO_STRING.match(line))
+               for line in lines):
         return []
     taken = set(skip)
     grids: list[Grid] = []
-    for reader in (list_rows, indexed_cells, separated_rows):
+    for reader in (list_rows, indexed_cells, separated_rows, dataframes):
         for g in reader(lines, frozenset(taken)):
             grids.append(g)
             taken.update(g.lines)
@@ -357,6 +488,6 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             if g.last_line == run[-1].words[-1][1]:
                 g = _with_coords(g, lines, taken)
             if not taken & set(g.lines):
-                grids.append(g)
+                grids.append(_scores_note(g, lines))
                 taken.update(g.lines)
     return sorted(grids, key=lambda g: g.first_line)

@@ -16,6 +16,13 @@ Grammar
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
+* **Spaced cells** (Tesseract's ``--psm 11`` sparse text: every cell its own paragraph): a run
+  of >= 6 cell lines each alone between blank lines, exactly one blank line apart (no other
+  blank-line gap inside): read as one run of cell lines, the blank lines part of the block.
+  Row labels may hold digits (``ViT-B/16``): a cell is a value only by the cell grammar.
+* **Strings** (``find(..., strings=True)``, a view of a tool's printed strings, one per line,
+  :mod:`.printouts`): each line is known to be one recognised string, so a leading ``-`` or
+  ``#`` is the string's own text (an ablation row ``- reranker``), not a bullet or heading.
 * **Lines.** Every cell keeps its own line (``Grid.cell_lines``): a value is reported on the
   line it is printed on. The header lines make one header row (``Grid.header_rows`` = 1).
 """
@@ -31,11 +38,11 @@ from . import Grid
 _SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
 
 
-def _cell_line(line: str) -> bool:
+def _cell_line(line: str, strings: bool = False) -> bool:
     s = line.strip()
     if not s or len(s) > 40 or len(s.split()) > 5 or "\t" in s or "|" in s:
         return False
-    if patterns.heading(line) or patterns.BULLET.match(line) or patterns.caption_kind(line):
+    if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
         return False
     return not _SENTENCE_END.search(s) and ":" not in s
 
@@ -60,18 +67,37 @@ def _fit(flags: list[bool], p: int) -> tuple[int, int] | None:
     return None
 
 
-def _blocks(lines: Sequence[str], skip: Collection[int]) -> list[tuple[list[int], int]]:
-    """Runs of >= 3 paragraphs of cell lines, one blank line apart, all of one length p:
-    (their cell lines, p)."""
+def _paragraphs(lines: Sequence[str], skip: Collection[int], strings: bool) -> list[list[int]]:
+    """Maximal runs of consecutive cell lines (their line numbers)."""
     paragraphs: list[list[int]] = []
     para: list[int] = []
     for ln in range(1, len(lines) + 2):
-        if ln <= len(lines) and ln not in skip and _cell_line(lines[ln - 1]):
+        if ln <= len(lines) and ln not in skip and _cell_line(lines[ln - 1], strings):
             para.append(ln)
             continue
         if para:
             paragraphs.append(para)
         para = []
+    return paragraphs
+
+
+def _spaced(lines: Sequence[str], paragraphs: list[list[int]]) -> list[list[int]]:
+    """Runs of >= 6 one-line paragraphs, each one blank line after the previous (spaced cells)."""
+    out: list[list[int]] = []
+    run: list[int] = []
+    for para in paragraphs + [[]]:
+        if len(para) == 1 and (not run or para[0] == run[-1] + 2 and not lines[para[0] - 2].strip()):
+            run.append(para[0])
+            continue
+        if len(run) >= 6:
+            out.append(run)
+        run = [para[0]] if len(para) == 1 else []
+    return out
+
+
+def _blocks(paragraphs: list[list[int]]) -> list[tuple[list[int], int]]:
+    """Runs of >= 3 paragraphs of cell lines, one blank line apart, all of one length p:
+    (their cell lines, p)."""
     out: list[tuple[list[int], int]] = []
     group: list[list[int]] = []
     for para in paragraphs + [[]]:
@@ -84,19 +110,13 @@ def _blocks(lines: Sequence[str], skip: Collection[int]) -> list[tuple[list[int]
     return out
 
 
-def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
-    runs: list[list[int]] = []
-    run: list[int] = []
-    for ln in range(1, len(lines) + 2):
-        if ln <= len(lines) and ln not in skip and _cell_line(lines[ln - 1]):
-            run.append(ln)
-            continue
-        if len(run) >= 6:
-            runs.append(run)
-        run = []
-    blocks = _blocks(lines, skip)
+def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False) -> list[Grid]:
+    """The one-cell-per-line tables of ``lines``; ``strings``: the lines are a tool's strings."""
+    paragraphs = _paragraphs(lines, skip, strings)
+    blocks = _blocks(paragraphs)
     in_blocks = {ln for run, _ in blocks for ln in run}
-    runs = [run for run in runs if not in_blocks & set(run)]
+    runs = [para for para in paragraphs if len(para) >= 6 and not in_blocks & set(para)]
+    runs += [run for run in _spaced(lines, paragraphs) if not in_blocks & set(run)]
     grids = []
     for run, fixed in [(run, 0) for run in runs] + blocks:
         texts = [lines[ln - 1].strip() for ln in run]
