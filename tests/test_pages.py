@@ -755,3 +755,9 @@ def test_a_text_column_after_the_values_keeps_the_row_and_gives_no_cell_notes():
     parsed = parse(pipe)
     assert [v["value"] for v in parsed["table_values"]] == ["81.2", "79.4"]
     assert not {"unparseable_cell", "non_numeric_cell"} & set(kinds(parsed))
+
+
+def test_a_column_of_misread_numbers_is_no_text_column():
+    text = "| Model | Acc | F1 |\n|---|---|---|\n| A | 81.2 | 4l9 |\n| B | 79.4 | 55O |"
+    parsed = parse(text)
+    assert kinds(parsed).count("unparseable_cell") == 2 and "text_column" not in kinds(parsed)

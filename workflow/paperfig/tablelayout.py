@@ -29,7 +29,7 @@ Layout rules (documented choices)
   metadata row that is neither a number nor an alias is OCR noise (note ``ocr_noise``).
 * **Text columns.** A column after the labels whose data cells are all words (``License``:
   MIT, Apache-2.0; ``Answer``: Abs., MC) holds no value: one note ``text_column``, no cell
-  notes.
+  notes. A cell with more digits than letters (OCR's ``4l9``) is no word: its column is read.
 * **Label columns.** The leading columns whose data cells are all text (a dash among two or
   more words counts as text: a label not printed) are label columns
   (and a numeric first column directly followed by a column of words: ``| 1.3B | uniform |``,
@@ -129,6 +129,12 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
     return (not _YEAR.match(cells_[0].strip()) and len(years) >= 2
             and all(_YEAR.match(c) or not cells.looks_numeric(c) for c in rest)
             and any(not _YEAR.match(c) for c in under))
+
+
+def _digit_heavy(text: str) -> bool:
+    """More digits than letters (``4l9``, ``55O``: OCR's misread numbers, never a text column's
+    words such as ``Apache-2.0``)."""
+    return sum(c.isdigit() for c in text) > sum(c.isalpha() for c in text)
 
 
 def unnamed_group_id(first_line: int, last_line: int) -> str:
@@ -372,7 +378,8 @@ class TableLayout:
                 col.name = f"{col.name} ({col.index + 1})"
         for col in columns:
             words = [c[col.index] for _, c in data if c[col.index] and not cells.is_missing(c[col.index])]
-            col.text = len(words) >= 2 and not any(cells.value_like(w) or cells.parse_cell(w).parts for w in words)
+            col.text = len(words) >= 2 and not any(cells.value_like(w) or cells.parse_cell(w).parts or _digit_heavy(w)
+                                                   for w in words)
             sub = col.name.split(": ", 1)[1] if col.group else col.name
             col.pair = cells.pair_names(sub)
             col.unit = cells.header_unit(sub) or (cells.header_unit(col.group) if col.group else "")
