@@ -413,3 +413,10 @@ def test_significance_letters_after_a_value(text, values):
 def test_letters_out_of_order_or_units_are_no_significance_group():
     assert parts("41.3 h")[0] == [("value", "", "41.3", "h", "")]
     assert parts("20.8 ± 1.6 ba")[1] == ["unparseable_cell"]
+
+
+def test_an_interval_with_a_footnote_mark_and_a_bound():
+    got, notes = parts("1.24 (1.10 to 1.40)†")
+    assert [(g[0], g[2], g[4]) for g in got] == [("value", "1.24", "footnote"), ("low", "1.10", ""),
+                                                 ("high", "1.40", "")] and notes == []
+    assert parts("<0.001") == ([("value", "", "0.001", "", "bound")], [])

@@ -761,3 +761,17 @@ def test_a_column_of_misread_numbers_is_no_text_column():
     text = "| Model | Acc | F1 |\n|---|---|---|\n| A | 81.2 | 4l9 |\n| B | 79.4 | 55O |"
     parsed = parse(text)
     assert kinds(parsed).count("unparseable_cell") == 2 and "text_column" not in kinds(parsed)
+
+
+def test_a_trial_table_of_mean_sd_differences_with_ci_and_p_value_bounds():
+    text = "\n".join([
+        "                               Intervention      Usual care        Adjusted difference",
+        "     Outcome                   (n=301)           (n=297)           (95% CI)*                  P value",
+        "     Systolic BP (mm Hg)       128.4 (13.9)      134.1 (14.6)      −5.4 (−7.6 to −3.2)        <0.001",
+        "     Weight (kg)               84.7 (15.2)       85.9 (15.8)       −0.9 (−1.8 to 0.0)         0.05",
+        "     Score                     6.8 (1.3)         6.4 (1.5)         1.24 (1.10 to 1.40)†       <0.001",
+    ])
+    parsed = parse(text)
+    got = [v["value"] for v in parsed["table_values"] if v["line_no"] == 3 and v["part"] != "missing"]
+    assert got == ["128.4", "13.9", "134.1", "14.6", "-5.4", "-7.6", "-3.2", "0.001"]
+    assert len([v for v in parsed["table_values"] if v["line_no"] == 5]) == 8

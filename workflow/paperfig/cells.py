@@ -107,6 +107,7 @@ _BOUND = r"[-+−]?[^()\[\]\s,;–—-]+"
 _INTERVAL = re.compile(
     rf"^(?:(?P<v>[^()\[\]\s]+)\s*)?(?:\[\s*(?P<lo>{_BOUND})\s*(?:[,;–—-]|\bto\b)\s*(?P<hi>{_BOUND})\s*\]"
     rf"|\(\s*(?P<lo2>{_BOUND})\s*(?:[,;–—-]|\bto\b)\s*(?P<hi2>{_BOUND})\s*\))$")
+_MARKS_AFTER_INTERVAL = re.compile(r"(?<=[)\]])[*∗†‡§¶]+$")
 _EXPONENT = re.compile(r"[eE][-+−]?\d|10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹])")
 _PAIR = re.compile(r"^(?P<a>[^/\s]+)\s*/\s*(?P<b>[^/\s]+)$")
 #: Words after a value that say what it means; kept as ``Part.qualifier``.
@@ -262,8 +263,9 @@ def split_delta(text: str) -> tuple[str, str] | None:
 
 
 def split_interval(text: str) -> tuple[str, str, str] | None:
-    """``1.38 [1.19, 1.60]`` -> ("1.38", "1.19", "1.60"); ``[62–80]`` -> ("", "62", "80")."""
-    m = _INTERVAL.match(text.strip())
+    """``1.38 [1.19, 1.60]`` -> ("1.38", "1.19", "1.60"); ``[62–80]`` -> ("", "62", "80"); a
+    footnote mark after the interval (``1.24 (1.10 to 1.40)†``) is the value's."""
+    m = _INTERVAL.match(_MARKS_AFTER_INTERVAL.sub("", text.strip()))
     if not m:
         return None
     v, lo, hi = m.group("v") or "", m.group("lo") or m.group("lo2"), m.group("hi") or m.group("hi2")
@@ -287,7 +289,7 @@ _C = r"(?:[^\s/()\[\]±]|(?<=\d)[\u00a0\u2009\u202f](?=\d{3}(?!\d)))"  # a group
 _VALUE_TOKEN = re.compile(
     rf"(?:[<>≤≥]\s*)?{_C}+(?:\s*[×xX·⋅]\s*10(?:\^{_C}+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?:\s+[%×](?=\s|$))?"
     rf"(?:\s*/\s*{_C}+)?"
-    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\)|\s*\[[^\[\]]*\])?|\([^()]*\)|\[[^\[\]]*\]|/")
+    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\)[*∗†‡§¶]*|\s*\[[^\[\]]*\][*∗†‡§¶]*)?|\([^()]*\)|\[[^\[\]]*\]|/")
 
 
 def value_tokens(text: str) -> list[str]:
@@ -432,6 +434,8 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
     if vi := split_interval(t):  # the dash between the bounds is no odd sign: only bounds get notes
         res.notes.extend([note for printed in vi if printed for note in _digit_note(printed)][:1])
         value = _part("value", "", vi[0], default_unit, qualifier) if vi[0] else None
+        if value and _MARKS_AFTER_INTERVAL.search(t):  # '1.24 (1.10 to 1.40)†': the value's footnote
+            value = replace(value, flag=";".join(x for x in (value.flag, "footnote") if x))
         res.parts += [value] if value else []
         for part, bound in (("low", vi[1]), ("high", vi[2])):
             res.parts.append(_with_partner(value, part, "", bound, default_unit, qualifier) if value

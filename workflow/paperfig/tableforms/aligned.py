@@ -5,7 +5,7 @@ No delimiter marks the cells, so a table is recognised by its *values*.
 Grammar
 -------
 * **Value token** (:func:`is_value`): a whole whitespace token that is a number (sign,
-  thousands commas ``41,021.00``, decimals) with an optional suffix ``%``, ``x``/``X``/``×``, ``°``,
+  thousands commas ``41,021.00``, decimals; a bound ``<0.001``) with an optional suffix ``%``, ``x``/``X``/``×``, ``°``,
   ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``, ``∗``, ``†``, ``‡``, ``§``, superscript
   digits, ``(?)``); a pair ``88.5/84.3``; or a missing mark ``-``, ``–``, ``—``, ``--``, ``N/A``,
   ``n/a``, ``NA``. Printed forms spread over several tokens are one token: ``81.2 ± 0.3``
@@ -92,7 +92,7 @@ from . import Grid, columns, ruler
 
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
-_ONE = rf"(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
+_ONE = rf"(?:[<>≤≥]\s?)?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
 _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 _MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃|" + "|".join(sorted(_TEXT_MARKS))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
@@ -104,7 +104,8 @@ _PM_MISREAD = r"(?:\s*[t£]\s*|\+|\s+\+\s+)"
 _PM_LINE = re.compile(r"\d(?:\s*[t£]\s*|\+|\s+\+\s+)\.?\d")
 _PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE}$")
 #: An interval after a value or alone: ``[1.19, 1.60]``, ``(1.77–2.35)``, ``(-0.30 to 0.06)``.
-_RANGE = rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\))"
+_RANGE = (rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\))"
+          r"[*∗†‡§¶]*")
 #: An interval alone holds a decimal (``[1.19, 1.60]``); ``(1–5)`` under a header is a scale.
 _LONE_RANGE = rf"(?=[^\d]*\d*\.\d){_RANGE}"
 _VALUE = re.compile(
