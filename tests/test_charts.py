@@ -975,3 +975,17 @@ def test_a_bold_year_key_with_named_values_on_plain_lines_is_grouped_bars():
     parsed = parse_document(text_doc(text, "pixtral.md"))
     assert [(p["category"], p["series"], p["y"]) for p in parsed["points"]][:3] == [
         ("2021", "North America", "148"), ("2021", "Europe", "92"), ("2021", "Rest of world", "37")]
+
+
+def test_points_whose_keys_name_one_axis_with_approximately_equal_signs():
+    text = "\n".join([
+        "## Scatter Plot: Basal Metabolic Rate vs. Body Mass", "",
+        '* **X-axis:** "Body mass (kg)", logarithmic scale from 0.01 to 10,000.',
+        '* **Y-axis:** "Basal metabolic rate (W)", logarithmic scale from 0.1 to 10,000.', "",
+        "* **Shrew:** Body mass ≈ 0.01 kg, BMR ≈ 0.12 W",
+        "* **Cat:** Body mass ≈ 4 kg, BMR ≈ 10 W",
+        "* **Elephant:** Body mass ≈ 4,000 kg, BMR ≈ 1,900 W",
+    ])
+    parsed = parse(text)
+    assert [(p["label"], p["x"], p["y"]) for p in parsed["points"]] == [
+        ("Shrew", "0.01", "0.12"), ("Cat", "4", "10"), ("Elephant", "4000", "1900")]

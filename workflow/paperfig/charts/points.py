@@ -235,7 +235,8 @@ def _split_items(text: str) -> list[str]:
 #: One 'Key: value' item: a key (no colon) then ':' '=' or a spaced dash, then one number with
 #: an optional approximation word before it and a unit and a parenthesis after it.
 _KV = re.compile(
-    r"^(?P<key>(?:[^:=()]|\([^()]{0,40}\)){1,80}?)\s*(?::|=|\s[-–—]\s|\s[-–—](?=\s*[~≈\d]))\s*(?:" + _APPROX + r"\s*)?"
+    r"^(?P<key>(?:[^:=≈()]|\([^()]{0,40}\)){1,80}?)\s*(?::|=|≈|\s[-–—]\s|\s[-–—](?=\s*[~≈\d]))\s*"
+    r"(?:" + _APPROX + r"\s*)?"
     r"(?P<num>" + _NUM + r")(?P<rest>[^()]*?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;,]?\s*$", re.I)
 
 
@@ -490,6 +491,13 @@ def _single_value(text: str) -> tuple[str, str] | None:
     return m.group("num"), _unit_after(m.group("rest"), 0)
 
 
+def _names_axes(fig: _Figure, items: list[dict]) -> bool:
+    """Two 'key: value' items whose keys name the two axes, or one of them (the other key is the
+    other axis: 'Body mass ≈ 4 kg, BMR ≈ 10 W' under a 'Body mass (kg)' x-axis)."""
+    matched = {_axis_match(fig, i["key"]) for i in items}
+    return len(items) == 2 and (matched == {"x", "y"} or (len(matched) == 2 and "" in matched))
+
+
 def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, parent: dict | None,
                   block: str) -> bool:
     """A bold key with values: '**Series A:** (1, 0.5), (2, 0.7)' (points of series A);
@@ -506,11 +514,14 @@ def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, par
     matched = {_axis_match(fig, i["key"]) for i in items}
     unnamed = (fig.chart_type == "scatter" and not fig.axis["x"]["label"] and not fig.axis["y"]["label"]
                and matched == {""})
-    if len(items) == 2 and (matched == {"x", "y"} or unnamed):
+    if len(items) == 2 and (unnamed or _names_axes(fig, items) and fig.chart_type != "bar"):
         # the keys name the axes; on a scatter plot whose axes are only told in prose, the
-        # first key is x and the second y ('**Atlas-7B** – Parameters: 7B, MMLU: 48.9%')
-        ix = next((i for i in items if _axis_match(fig, i["key"]) == "x"), items[0])
-        iy = next((i for i in items if _axis_match(fig, i["key"]) == "y"), items[1])
+        # first key is x and the second y ('**Atlas-7B** – Parameters: 7B, MMLU: 48.9%'); when
+        # one key names an axis, the other is the other axis ('Body mass ≈ 4 kg, BMR ≈ 10 W')
+        ix = next((i for i in items if _axis_match(fig, i["key"]) == "x"), None)
+        iy = next((i for i in items if _axis_match(fig, i["key"]) == "y"), None)
+        ix = ix or next((i for i in items if i is not iy), items[0])
+        iy = iy or next((i for i in items if i is not ix), items[1])
         _add_point(fig, line_no, raw, ix["num"], iy["num"], series=parent["name"] if parent else "",
                    label=_strip_quotes(name), color=colour, group=parent["name"] if parent else "",
                    x_unit=ix["unit"], y_unit=iy["unit"])
@@ -610,7 +621,8 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
     items = _kv_items(text)
     hm = re.match(r"^([^:]{1,60}?)\s*:\s+(.*)$", text)
     if not items and hm and not _NUM_RE.search(hm.group(1)) and len(_kv_items(hm.group(2))) >= 1 and (
-            len(_kv_items(hm.group(2))) >= 2 or _x_from_key(fig, _kv_items(hm.group(2))[0]["key"])):
+            len(_kv_items(hm.group(2))) >= 2 or _x_from_key(fig, _kv_items(hm.group(2))[0]["key"])) and not (
+            fig.chart_type != "bar" and _names_axes(fig, _kv_items(hm.group(2)))):
         # 'Model B: Epoch 1: ~2.3, Epoch 5: 1.5' -> series Model B; 'Cat A: X: 45.2, Y: 50.1' -> bars of Cat A
         series, colour = _trailing_colour(_strip_quotes(hm.group(1).strip()))
         for item in _kv_items(hm.group(2)):
