@@ -738,6 +738,8 @@ def test_a_raised_decimal_point_of_an_old_print_holds_its_column_s_place():
     ])
     got = [(v["line_no"], v["value"]) for v in parse(text)["table_values"] if v["line_no"] == 3]
     assert got == [(3, "7"), (3, "237")]
+    misread = "Month pH DO BOD TSS\nJuly 7.6 7.9 1.21 188\nAugust 7.7 1.48 l90 24\nSeptember 7.5 8.2 1.30 176"
+    assert [v["value"] for v in parse(misread)["table_values"] if v["line_no"] == 3] == ["7.7", "1.48", "24"]
 
 
 def test_a_text_column_after_the_values_keeps_the_row_and_gives_no_cell_notes():
