@@ -777,3 +777,11 @@ def test_a_trial_table_of_mean_sd_differences_with_ci_and_p_value_bounds():
     got = [v["value"] for v in parsed["table_values"] if v["line_no"] == 3 and v["part"] != "missing"]
     assert got == ["128.4", "13.9", "134.1", "14.6", "-5.4", "-7.6", "-3.2", "0.001"]
     assert len([v for v in parsed["table_values"] if v["line_no"] == 5]) == 8
+
+
+def test_a_bare_range_is_an_interval_only_under_a_header_naming_one():
+    text = "\n".join(["| Return period | Flow (m³/s) | 95% CI (m³/s) | Years |", "|---|---|---|---|",
+                      "| 2-year | 412 | 421–474 | 1990–2010 |", "| 100-year | 856 | 831–1,048 | 2011–2020 |"])
+    parsed = parse(text)
+    got = [(v["line_no"], v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 4]
+    assert got == [(4, "value", "856"), (4, "low", "831"), (4, "high", "1048")]

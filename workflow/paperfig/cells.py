@@ -30,8 +30,9 @@ or not at all):
                        bounds separated by a comma, a semicolon, a dash or "to" (``71
                        [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``); the
                        interval alone in brackets (``[1.19, 1.60]``) gives ``low``/``high``.
-                       A bare range without brackets (``62–80``) is not read: a label may
-                       print one (``2019–2020``)
+                       A bare range without brackets (``62–80``) is read only in a column
+                       whose header names an interval (``95% CI``, ``IQR``, ``range``):
+                       elsewhere a label may print one (``2019–2020``)
 ``± 0.1``              an error printed in a cell of its own: one part ``error``
 ``12% reduction``      a value with a trailing qualifier word (``reduction``, ``slower``,
                        ``faster``, ``speedup``, ``improvement``, ``lower``, ``higher``,
@@ -103,7 +104,7 @@ _TOKEN = re.compile(
 )
 _DELTA = re.compile(r"^(?P<v>[^()\s]+(?:\s*\(\?\))?)\s*\(\s*(?P<d>[-+]?[^()\s]+)\s*\)$")
 _ERROR = re.compile(r"^(?P<v>[^()\s±]+)\s*(?:±\s*(?P<e>[^()\s±]+)|\(\s*±\s*(?P<e2>[^()\s±]+)\s*\))$")
-_BOUND = r"[-+−]?[^()\[\]\s,;–—-]+"
+_BOUND = r"[-+−]?(?:[^()\[\]\s,;–—-]|,(?=\d{3}(?!\d)))+"  # '1,048': a thousands comma inside a bound
 _INTERVAL = re.compile(
     rf"^(?:(?P<v>[^()\[\]\s]+)\s*)?(?:\[\s*(?P<lo>{_BOUND})\s*(?:[,;–—-]|\bto\b)\s*(?P<hi>{_BOUND})\s*\]"
     rf"|\(\s*(?P<lo2>{_BOUND})\s*(?:[,;–—-]|\bto\b)\s*(?P<hi2>{_BOUND})\s*\))$")
@@ -531,12 +532,18 @@ def tidy_cell(text: str) -> tuple[str, str]:
     return t, ""
 
 
+_BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND})\s*(?:[–—]|-(?=\s*\d)|\bto\b)\s*(?P<hi>{_BOUND})$")
+
+
 def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[str] | None = None,
-               default_unit: str = "") -> CellResult:
+               default_unit: str = "", ranges: bool = False) -> CellResult:
     """A whole cell. ``sub_names`` set: the cell holds that many numbers (parts named by
     position: first/second, part_name from ``sub_names``); otherwise one value. A unit word
     after the value (``41.3 ms``) is the value's unit (printed in the cell)."""
     plain = text.strip()
+    if ranges and (m := _BARE_RANGE.match(plain)) and is_number_token(m["lo"]) and is_number_token(m["hi"]):
+        # '421–474' under a '95% CI' header: the interval alone, printed without brackets
+        return CellResult(parts=[_part("low", "", m["lo"], default_unit), _part("high", "", m["hi"], default_unit)])
     if not sub_names and _PLAIN_NUMBER.match(plain):  # most cells: a plain number, read at once
         value = numbers.decimal_text(numbers.parse_decimal(plain))
         return CellResult(parts=[Part("value", "", value, default_unit, "", plain,

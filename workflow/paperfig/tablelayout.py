@@ -131,6 +131,10 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
             and any(not _YEAR.match(c) for c in under))
 
 
+#: A header naming an interval: its cells may print a bare range (``421–474``).
+_INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b", re.IGNORECASE)
+
+
 def _digit_heavy(text: str) -> bool:
     """More digits than letters (``4l9``, ``55O``: OCR's misread numbers, never a text column's
     words such as ``Apache-2.0``)."""
@@ -157,6 +161,7 @@ class Column:
     unit: str = ""
     sub_names: list | None = None
     text: bool = False  # a column of words after the values (``License``, ``Answer``): no value
+    ranges: bool = False  # the header names an interval (``95% CI``): a bare ``421–474`` is one
 
 
 @dataclass
@@ -380,6 +385,7 @@ class TableLayout:
             words = [c[col.index] for _, c in data if c[col.index] and not cells.is_missing(c[col.index])]
             col.text = len(words) >= 2 and not any(cells.value_like(w) or cells.parse_cell(w).parts or _digit_heavy(w)
                                                    for w in words)
+            col.ranges = bool(_INTERVAL_HEADER.search(col.name))
             sub = col.name.split(": ", 1)[1] if col.group else col.name
             col.pair = cells.pair_names(sub)
             col.unit = cells.header_unit(sub) or (cells.header_unit(col.group) if col.group else "")
@@ -655,7 +661,7 @@ class TableLayout:
                         cell_line = row.line_no if carried_from else row.cell_lines.get(col.index, row.line_no)
                         line = self.doc.line(cell_line)
                         res = cells.parse_cell(text, col.pair, col.sub_names,
-                                               col.unit or unit_from_caption)
+                                               col.unit or unit_from_caption, ranges=col.ranges)
                         for cn in res.notes:
                             self.note(cell_line, cn.kind, f"{tid}, row {row.label!r}, column {col.name!r}: "
                                       f"{cn.message}", cn.token,
