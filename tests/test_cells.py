@@ -420,3 +420,8 @@ def test_an_interval_with_a_footnote_mark_and_a_bound():
     assert [(g[0], g[2], g[4]) for g in got] == [("value", "1.24", "footnote"), ("low", "1.10", ""),
                                                  ("high", "1.40", "")] and notes == []
     assert parts("<0.001") == ([("value", "", "0.001", "", "bound")], [])
+
+
+def test_a_unit_glued_to_an_exponent_is_no_number():
+    assert parts("0E0J") == ([], ["unparseable_cell"])  # never 0 joules: the grammar reads it whole or not
+    assert parts("1e-3 J")[0] == [("value", "", "0.001", "J", "")]

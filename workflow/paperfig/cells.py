@@ -579,7 +579,8 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     if res.parts or not joined:
         return res
     core, unit_word = tidy_cell(joined)
-    if unit_word:
+    # a unit glued to an exponent ('0E0J') is no number: never read as 0 joules
+    if unit_word and not (_EXPONENT.search(core) and joined[len(core):len(core) + 1] != " "):
         with_unit = _parse_tidy_cell(core, pair, sub_names, default_unit)
         values = [p for p in with_unit.parts if p.part != "missing"]
         if values and all(p.unit_source != "cell" for p in values):
