@@ -52,12 +52,23 @@ _MODEL_LABEL = re.compile(r"^(?P<m>[A-Za-z][\w.+-]*(?:\s[\w.+-]+){0,2})\s*:$")
 _EMAIL = re.compile(r"\{[^{}]*\}\s*@[\w.-]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _SUPMARKS = "¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§¶"
 _ANONYMOUS = re.compile(r"\banonymous\s+authors?\b|double[- ]blind|\bunder\s+review\b", re.IGNORECASE)
+_WORD_CHAR = re.compile(r"\w")
+_MARKED_NAME = re.compile(rf"[A-Za-z][{_SUPMARKS}]")  # a name with a superscript mark ("Li¹")
 _NAME = re.compile(r"^[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,4}$")
 #: Words that start an affiliation inside a name list ("Denny Zhou Google AI, USA").
 _ORG_WORDS = frozenset("""University Institute Research Lab Labs Laboratory Inc Inc. Corp Corporation
 College School Department Dept. AI Google Microsoft Facebook Meta Amazon IBM Apple Baidu Huawei
 Alibaba Tencent DeepMind OpenAI NVIDIA Intel Samsung USA UK China Germany France Canada Japan
 India""".split())
+
+
+def _may_be_anonymous(text: str) -> bool:
+    """False only when ``_ANONYMOUS`` cannot match: an ASCII line holding none of its words
+    (the pattern ignores case, which for non-ASCII text is more than ``lower``: test those)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return "anonymous" in low or "blind" in low or "review" in low
 
 
 def _is_model_name(text: str) -> bool:
@@ -71,13 +82,13 @@ def _title_key(text: str) -> str:
 
 def _is_title(text: str) -> bool:
     s = text.strip()
-    if not s or "\t" in text or s.endswith(":") or _CAPTION.match(s) or _BULLET.match(text):
-        return False
-    if _COMPRESSION.search(s) or "@" in s or s[0] in "->•*#":
+    if not s or "\t" in text or s.endswith(":") or "@" in s or s[0] in "->•*#":
         return False
     n_letters = sum(map(str.isalpha, s))
     if n_letters < 15 or sum(map(str.isupper, s)) < 0.85 * n_letters:
-        return False  # (counted in C: most lines of a page are prose, rejected here)
+        return False  # (counted in C before any pattern: most lines of a page are prose, rejected here)
+    if _CAPTION.match(s) or _BULLET.match(text) or _COMPRESSION.search(s):
+        return False
     return sum(1 for w in s.split() if any(map(str.isalpha, w))) >= 3
 
 
@@ -257,7 +268,8 @@ class _PageParser:
                 current = author_target = found
                 author_context, prev_author = True, False
                 continue
-            notes = list(_COMPRESSION.finditer(numbers.normalise_digits(s)))
+            # a note holds a ratio "a/b" ("/" is no character normalise_digits makes)
+            notes = list(_COMPRESSION.finditer(numbers.normalise_digits(s))) if "/" in s else []
             if notes:
                 base_model, base_line, base_used = self._compressions(
                     ln, s, notes, paper, section, base_model, base_line, base_used)
@@ -365,16 +377,17 @@ class _PageParser:
         return names, affs
 
     def _author_line(self, s: str, context: bool, prev_author: bool) -> dict | None:
-        if _ANONYMOUS.search(s):
+        if _may_be_anonymous(s) and _ANONYMOUS.search(s):
             return {"names": ["Anonymous authors"] if re.search(r"anonymous", s, re.I) else [],
                     "affiliations": [], "emails": [], "status": s}
-        emails = [" ".join(e.split()) for e in _EMAIL.findall(s)]
-        rest = _EMAIL.sub(" ", s).strip()
-        if not re.search(r"\w", rest):
+        has_at = "@" in s  # every e-mail pattern holds an "@": most lines are read without them
+        emails = [" ".join(e.split()) for e in _EMAIL.findall(s)] if has_at else []
+        rest = (_EMAIL.sub(" ", s) if has_at else s).strip()
+        if not _WORD_CHAR.search(rest):
             rest = ""
         if rest and rest[0] in _SUPMARKS and not rest[0] == "*" and len(rest) > 1:
             return {"names": [], "affiliations": [rest.lstrip(_SUPMARKS).strip()], "emails": emails}
-        marked = len(re.findall(rf"[A-Za-z][{_SUPMARKS}]", rest))
+        marked = len(_MARKED_NAME.findall(rest))
         if rest and (marked >= 2 or context or emails):
             names, affs = self._split_names(rest)
             if len(names) >= 2 and len(names) >= len(affs):
