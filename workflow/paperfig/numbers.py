@@ -133,7 +133,10 @@ def _normalise(text: str) -> tuple[str, Sequence[int]]:
 
 # --- the pieces of the grammar (on normalised text) ---------------------------------------
 
-_CANDIDATE = re.compile(r"[-+−–]?\.?[0-9]")
+#: Where a number may start: a sign, a point or a digit before a digit (``[-+−–]?\.?[0-9]``,
+#: written as branches that each open with a character class, which the regex engine scans for
+#: quickly; a leading optional part makes it try every position of the text).
+_CANDIDATE = re.compile(r"[-+−–]\.?[0-9]|\.[0-9]|[0-9]")
 _POWER = r"(?:\^\{?[-+−]?[0-9]+\}?|\^\([-+−]?[0-9]+\)|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
 _POWER_RE = re.compile(_POWER)
 _EXPONENT = re.compile(r"[eE](?P<e>[-+−]?[0-9]+)|[ \u00a0\u2009\u202f]?[×xX·⋅*][ \u00a0\u2009\u202f]?10"
@@ -335,6 +338,15 @@ _SIMPLE = re.compile(r"(?<![\w\-=./^,+])([0-9]{1,300}(?:\.[0-9]{1,300})?)"
                      r"(?=[ \t%)\]};!?\"']|[.,:](?!\w)|$)(?! ?[×xX·⋅*] ?10)")
 
 
+def _may_name_a_non_number(norm: str) -> bool:
+    """False only when ``_NOT_A_NUMBER`` cannot match: an ASCII text without ``nan`` or ``inf``
+    in any case (the pattern ignores case, which for non-ASCII text is more than ``lower``)."""
+    if not norm.isascii():
+        return True
+    low = norm.lower()
+    return "nan" in low or "inf" in low
+
+
 def find_numbers(text: str) -> tuple[list[Found], list[str]]:
     """Every printed number in running text (chart prose, captions), read whole or not at all,
     and the reasons for tokens that look like numbers but were refused (notes).
@@ -347,7 +359,7 @@ def _find_numbers(text: str, fast: bool) -> tuple[list[Found], list[str]]:
     norm, idx = _normalise(text)
     found: list[Found] = []
     notes: list[str] = []
-    for m in _NOT_A_NUMBER.finditer(norm):
+    for m in _NOT_A_NUMBER.finditer(norm) if _may_name_a_non_number(norm) else ():
         notes.append(f"{text[idx[m.start()]:idx[m.end()]]!r}: not a number")
     fast = fast and norm is text  # ASCII: positions are the original's, no note to make
     pos = 0
