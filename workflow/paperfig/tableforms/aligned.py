@@ -240,6 +240,29 @@ def _analyse(ln: int, text: str) -> _Line:
 _TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$")
 _ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[a-g]{1,4})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?|[-–—−]|--|N/?A"
                               r"|n/?a|[Yy]es|[Nn]o|✓|✔)\s*$")
+_DIGIT = re.compile(r"\d")
+_TWO_SPACES = re.compile(r"\s\s")
+_SIGNIFICANCE = re.compile(r"[a-g]{1,4}")
+#: The endings of a last token that make _ENDS_LIKE_VALUE match without a digit (a missing
+#: mark: ``-``, ``--``, ``–``, ``—``, ``−``, ``N/A``, ``NA``, ``n/a``, ``na``; a yes/no or a check).
+_VALUE_ENDS = ("-", "–", "—", "−", "N/A", "NA", "n/a", "na", "Yes", "yes", "No", "no", "✓", "✔")
+
+
+def _ends_like_value(text: str) -> bool:
+    """``_ENDS_LIKE_VALUE.search(text)``, decided by the last token when it can be (it holds a
+    digit or ends like a missing mark: yes; no significance letters and no 2-space gap before
+    it: no), so most lines of a page are never scanned by the pattern."""
+    words = text.rsplit(None, 1)
+    if not words:
+        return False
+    last = words[-1]
+    if _DIGIT.search(last) or last.endswith(_VALUE_ENDS):
+        return True
+    if not _SIGNIFICANCE.fullmatch(last) and not _TWO_SPACES.search(text):
+        return False
+    return bool(_ENDS_LIKE_VALUE.search(text))
+
+
 _LIST_ITEM = re.compile(r"^\s*(?:[*•●▪◦‣]|\d{1,3}[.)])\s+")
 _DASH_ITEM = re.compile(r"^\s*[-+–]\s+\S")
 #: Words of running text that a row label does not hold (verbs, pronouns, hedges).
@@ -300,7 +323,7 @@ def _runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Line]]:
     def data(ln: int, min_n: int = 1) -> bool:
         # a data line ends with a value: a last token without a digit or a missing mark
         # ("... follow here.") is prose, without tokenizing it (most lines of a page)
-        return (usable(ln) and bool(_ENDS_LIKE_VALUE.search(lines[ln - 1])) and _data_line(get(ln))
+        return (usable(ln) and _ends_like_value(lines[ln - 1]) and _data_line(get(ln))
                 and get(ln).n >= min_n)
 
     runs = []

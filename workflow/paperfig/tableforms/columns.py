@@ -59,7 +59,9 @@ def is_text(piece: str) -> bool:
 
 def _splits(line: str, lo: int, hi: int) -> list[tuple[int, int]]:
     """The gaps of a line lying in [lo, hi) with text on both sides and prose on one: (start, end)."""
-    out = []
+    out: list[tuple[int, int]] = []
+    if "   " not in line:  # no gap (most lines of a page): nothing to look at
+        return out
     for m in _GAP.finditer(line):
         if m.start() == 0 or m.end() >= len(line) or m.end() < lo or m.start() >= hi:
             continue

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 _LEFT = re.compile(r"^(\s*)(\d{1,5})(?=\s{2,}\S|\s*$)")
 _RIGHT = re.compile(r"(?<=\S)(\s{2,})(\d{1,5})\s*$|^(\s*)(\d{1,5})\s*$")
+_NUMBER_TOKEN = re.compile(r"\d{1,5}")
 MIN_RUN = 5
 
 
@@ -32,6 +33,13 @@ def _runs(numbers: list[int | None]) -> set[int]:
     return keep
 
 
+def _ends_in_number(line: str) -> bool:
+    """The last token is a number of 1-5 digits: what ``_RIGHT`` needs (a test of the last token
+    that spares scanning every line of the page with ``_RIGHT``)."""
+    words = line.rsplit(None, 1)
+    return bool(words) and bool(_NUMBER_TOKEN.fullmatch(words[-1]))
+
+
 def without_ruler(lines: Sequence[str]) -> list[str]:
     """The lines with margin line numbers blanked (see the module docstring)."""
     left = [int(m.group(2)) if (m := _LEFT.match(line)) else None for line in lines]
@@ -41,7 +49,7 @@ def without_ruler(lines: Sequence[str]) -> list[str]:
         out[i] = m.group(1) + " " * len(m.group(2)) + out[i][m.end():]
     right = []
     for line in out:
-        m = _RIGHT.search(line)
+        m = _RIGHT.search(line) if _ends_in_number(line) else None
         right.append(int(m.group(2) or m.group(4)) if m else None)
     for i in _runs(right):
         m = _RIGHT.search(out[i])
