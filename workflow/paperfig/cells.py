@@ -81,10 +81,17 @@ wrappers are dropped, superscripts removed, whitespace collapsed.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 
 from . import numbers
+
+#: The table readers ask the same questions of one cell text several times (a reader's header
+#: test, label columns, logical rows, sub-columns), and a long document prints the same cell
+#: texts again and again ("-", "0.0", its row names): the pure predicates below remember their
+#: last answers (bounded, so memory stays flat however long the document).
+_remember = functools.lru_cache(maxsize=1 << 16)
 
 #: Cells that mean "not reported" (ASCII hyphen, en/em dash, Unicode minus, words, crosses).
 MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×"})
@@ -233,6 +240,7 @@ def parse_token(text: str) -> Token:
     return Token(value=value, unit=unit, flag=";".join(flags))
 
 
+@_remember
 def is_number_token(text: str) -> bool:
     try:
         parse_token(text)
@@ -299,15 +307,21 @@ def value_tokens(text: str) -> list[str]:
     error (``81.2 ± 0.3``) and a value with its qualifier (``12% reduction``) stay one token.
     Text the tokens do not cover (a stray bracket: ``)0)0``) makes the whole cell one token,
     so it is reported as unparseable instead of being read as values."""
+    return list(_value_tokens(text))
+
+
+@_remember
+def _value_tokens(text: str) -> tuple[str, ...]:
     core, qualifier = split_qualifier(text)
     tokens = [m.group(0) for m in _VALUE_TOKEN.finditer(core)]
     if "".join("".join(tok.split()) for tok in tokens) != "".join(core.split()):
-        return [text.strip()] if text.strip() else []
+        return (text.strip(),) if text.strip() else ()
     if qualifier and tokens:
         tokens[-1] = text.strip()[text.strip().rindex(tokens[-1]):]
-    return tokens
+    return tuple(tokens)
 
 
+@_remember
 def is_value_text(text: str) -> bool:
     """A single printed value of any shape (number, pair, value+delta, value±error, missing,
     each with an optional qualifier)."""
@@ -339,6 +353,7 @@ def is_value_token(text: str) -> bool:
     return bool(t) and not any(c.isspace() for c in t) and is_value_text(t)
 
 
+@_remember
 def numeric_cell(text: str) -> bool:
     """True when every whitespace-separated value of the cell is a value (for layout); a unit
     word after the value (``41.3 ms``) belongs to it, and so do significance letters (``8.05 ab``)."""
@@ -353,6 +368,7 @@ _VALUE_LIKE = re.compile(r"^[\d.,+\-−–eE/%xX×*†‡§¶±<>≤≥()?\s" + 
 _DIMENSIONS = re.compile(r"^\d+\s*[xX×]\s*\d+(?:\s*[xX×]\s*\d+)?$")
 
 
+@_remember
 def value_like(text: str) -> bool:
     """A cell that is, or is meant to be, a value (``numeric_cell`` or garbled numbers such as
     ``8.2.1``, ``1e400``, ``NaN``, ``--``): such a column is never a label column. Dimensions

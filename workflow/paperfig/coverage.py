@@ -120,7 +120,7 @@ def account(doc: Document, parsed: dict, chart_lines: frozenset[int] | set[int] 
         if not found:
             continue
         number_lines.append(ln)
-        read = Counter(values.get(ln, Counter()))
+        read = Counter(values[ln]) if ln in values else Counter()  # a copy: counted down below
         role = roles.get(ln)
         if role is None:
             role = "caption" if (patterns.heading(line) or patterns.caption_kind(line)) else "prose"
