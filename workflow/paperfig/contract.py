@@ -143,9 +143,16 @@ def empty_parsed(source_file: str, doc_id: str, shape: str) -> dict:
     return parsed
 
 
+#: An empty record per column tuple: copying one is quicker than building it key by key.
+_EMPTY_RECORDS: dict[tuple[str, ...], dict] = {}
+
+
 def record(columns: tuple[str, ...], /, **values) -> dict:
     """A record with every contract column (missing ones empty), extra columns after them."""
-    row = dict.fromkeys(columns, "")
+    empty = _EMPTY_RECORDS.get(columns)
+    if empty is None:
+        empty = _EMPTY_RECORDS[columns] = dict.fromkeys(columns, "")
+    row = empty.copy()
     row.update(values)  # contract columns keep their order, extra ones follow
     return row
 

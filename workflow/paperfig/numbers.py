@@ -76,6 +76,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from . import patterns
+
 # Full-width digits and signs (common in OCR of CJK-typeset PDFs) and the Unicode minus.
 _TRANSLATE = str.maketrans("０１２３４５６７８９．，－＋−–", "0123456789.,-+--")
 
@@ -155,6 +157,7 @@ _PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?|\.[0-9]+")
 _FRACTION = re.compile(r"\.[0-9]+")
 _WORD_RUN = re.compile(r"\w+")
 _TOKEN_END = re.compile(r"(?:\w|[.,:/^+\-−–{}](?=\w))*")
+_NOT_A_NUMBER_WORDS = ("nan", "inf")  # ("∞" is no ASCII text: may_contain lets it through)
 _NOT_A_NUMBER = re.compile(r"(?<![\w.])[-+−–]?(?:nan|inf(?:inity)?|∞)(?!\w)", re.IGNORECASE)
 
 #: Units that may be glued to a number in prose (``8B``, ``5ms``, ``2.1x``): the number is
@@ -338,15 +341,6 @@ _SIMPLE = re.compile(r"(?<![\w\-=./^,+])([0-9]{1,300}(?:\.[0-9]{1,300})?)"
                      r"(?=[ \t%)\]};!?\"']|[.,:](?!\w)|$)(?! ?[×xX·⋅*] ?10)")
 
 
-def _may_name_a_non_number(norm: str) -> bool:
-    """False only when ``_NOT_A_NUMBER`` cannot match: an ASCII text without ``nan`` or ``inf``
-    in any case (the pattern ignores case, which for non-ASCII text is more than ``lower``)."""
-    if not norm.isascii():
-        return True
-    low = norm.lower()
-    return "nan" in low or "inf" in low
-
-
 def find_numbers(text: str) -> tuple[list[Found], list[str]]:
     """Every printed number in running text (chart prose, captions), read whole or not at all,
     and the reasons for tokens that look like numbers but were refused (notes).
@@ -359,7 +353,7 @@ def _find_numbers(text: str, fast: bool) -> tuple[list[Found], list[str]]:
     norm, idx = _normalise(text)
     found: list[Found] = []
     notes: list[str] = []
-    for m in _NOT_A_NUMBER.finditer(norm) if _may_name_a_non_number(norm) else ():
+    for m in _NOT_A_NUMBER.finditer(norm) if patterns.may_contain(norm, _NOT_A_NUMBER_WORDS) else ():
         notes.append(f"{text[idx[m.start()]:idx[m.end()]]!r}: not a number")
     fast = fast and norm is text  # ASCII: positions are the original's, no note to make
     pos = 0

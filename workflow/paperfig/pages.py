@@ -52,6 +52,7 @@ _MODEL_LABEL = re.compile(r"^(?P<m>[A-Za-z][\w.+-]*(?:\s[\w.+-]+){0,2})\s*:$")
 _EMAIL = re.compile(r"\{[^{}]*\}\s*@[\w.-]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _SUPMARKS = "¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§¶"
 _ANONYMOUS = re.compile(r"\banonymous\s+authors?\b|double[- ]blind|\bunder\s+review\b", re.IGNORECASE)
+_ANONYMOUS_WORDS = ("anonymous", "blind", "review")  # one of them is in every match of _ANONYMOUS
 _WORD_CHAR = re.compile(r"\w")
 _MARKED_NAME = re.compile(rf"[A-Za-z][{_SUPMARKS}]")  # a name with a superscript mark ("Li¹")
 _NAME = re.compile(r"^[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,4}$")
@@ -60,15 +61,6 @@ _ORG_WORDS = frozenset("""University Institute Research Lab Labs Laboratory Inc 
 College School Department Dept. AI Google Microsoft Facebook Meta Amazon IBM Apple Baidu Huawei
 Alibaba Tencent DeepMind OpenAI NVIDIA Intel Samsung USA UK China Germany France Canada Japan
 India""".split())
-
-
-def _may_be_anonymous(text: str) -> bool:
-    """False only when ``_ANONYMOUS`` cannot match: an ASCII line holding none of its words
-    (the pattern ignores case, which for non-ASCII text is more than ``lower``: test those)."""
-    if not text.isascii():
-        return True
-    low = text.lower()
-    return "anonymous" in low or "blind" in low or "review" in low
 
 
 def _is_model_name(text: str) -> bool:
@@ -377,7 +369,7 @@ class _PageParser:
         return names, affs
 
     def _author_line(self, s: str, context: bool, prev_author: bool) -> dict | None:
-        if _may_be_anonymous(s) and _ANONYMOUS.search(s):
+        if patterns.may_contain(s, _ANONYMOUS_WORDS) and _ANONYMOUS.search(s):
             return {"names": ["Anonymous authors"] if re.search(r"anonymous", s, re.I) else [],
                     "affiliations": [], "emails": [], "status": s}
         has_at = "@" in s  # every e-mail pattern holds an "@": most lines are read without them

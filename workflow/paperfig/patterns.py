@@ -71,6 +71,23 @@ CHART_INTRO = re.compile(
     re.IGNORECASE)
 
 
+def may_contain(text: str, words: tuple[str, ...]) -> bool:
+    """False only when a case-insensitive pattern that needs one of ``words`` cannot match: an
+    ASCII text holding none of them in any case. A cheap test run before such a pattern on every
+    line of a page; other text is always tested by the pattern (ignoring case, a pattern also
+    matches some non-ASCII letters, ``ſ`` for ``s``)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(word in low for word in words)
+
+
+#: What CHART_INTRO and AXIS_KEY cannot match without (a kind of chart, or "chart", "plot" or
+#: "graph" after "The"/"This" at the start; "axis").
+_CHART_KIND_WORDS = ("scatter", "line", "bar", "bubble", "area", "column", "dot", "curve", "chart", "plot", "graph")
+_AXIS_WORDS = ("axis",)
+
+
 def heading(line: str) -> tuple[int, str] | None:
     """(level, text) of a Markdown heading line, else None."""
     m = HEADING.match(line)
@@ -91,8 +108,9 @@ def caption_kind(line: str) -> str:
 
 def is_chart_intro(line: str) -> bool:
     """A line that opens by naming a kind of chart (emphasis ignored: ``This is a **bar chart**``)."""
-    return bool(CHART_INTRO.match(line.replace("**", "").replace("__", "")))
+    text = line.replace("**", "").replace("__", "")
+    return may_contain(text, _CHART_KIND_WORDS) and bool(CHART_INTRO.match(text))
 
 
 def is_axis_key(line: str) -> bool:
-    return bool(AXIS_KEY.match(line))
+    return may_contain(line, _AXIS_WORDS) and bool(AXIS_KEY.match(line))

@@ -101,6 +101,8 @@ def _split(line: str) -> list[str]:
 
 
 def _pipes(line: str) -> int:
+    if "|" not in line:  # most lines of a page
+        return 0
     return len(_UNESCAPED_PIPE.findall(_CODE_SPAN.sub("", line)))
 
 
