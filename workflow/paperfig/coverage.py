@@ -158,10 +158,9 @@ _LIST_MARK = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+)+")
 
 
 def _looks_like_data_row(line: str, n_numbers: int) -> bool:
-    if n_numbers < 3 or patterns.BULLET.match(line) and line.rstrip().endswith("."):
+    if n_numbers < 3 or line.rstrip().endswith((".", ":")):  # a sentence or a lead-in: no row
         return False
-    words = _WORD.findall(line)
-    return n_numbers >= len(words) and not line.rstrip().endswith((".", ":"))
+    return n_numbers >= len(_WORD.findall(line))
 
 
 def _spans(lines: list[int]) -> str:

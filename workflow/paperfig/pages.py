@@ -76,9 +76,12 @@ def _is_title(text: str) -> bool:
     s = text.strip()
     if not s or "\t" in text or s.endswith(":") or "@" in s or s[0] in "->•*#":
         return False
-    n_letters = sum(map(str.isalpha, s))
-    if n_letters < 15 or sum(map(str.isupper, s)) < 0.85 * n_letters:
+    n_upper = sum(map(str.isupper, s))
+    if n_upper < 13:  # fewer than 0.85 x the 15 letters a title needs at least: no title
         return False  # (counted in C before any pattern: most lines of a page are prose, rejected here)
+    n_letters = sum(map(str.isalpha, s))
+    if n_letters < 15 or n_upper < 0.85 * n_letters:
+        return False
     if _CAPTION.match(s) or _BULLET.match(text) or _COMPRESSION.search(s):
         return False
     return sum(1 for w in s.split() if any(map(str.isalpha, w))) >= 3
