@@ -120,12 +120,12 @@ def account(doc: Document, parsed: dict, chart_lines: frozenset[int] | set[int] 
         if not found:
             continue
         number_lines.append(ln)
-        read = Counter(values[ln]) if ln in values else Counter()  # a copy: counted down below
+        read = dict(values.get(ln, {}))  # a copy: counted down below
         role = roles.get(ln)
         if role is None:
             role = "caption" if (patterns.heading(line) or patterns.caption_kind(line)) else "prose"
         for value in found:
-            if read[value] > 0:
+            if read.get(value, 0) > 0:
                 read[value] -= 1
                 counts["value"] += 1
             elif role == "data":

@@ -341,6 +341,11 @@ _SIMPLE = re.compile(r"(?<![\w\-=./^,+])([0-9]{1,300}(?:\.[0-9]{1,300})?)"
                      r"(?=[ \t%)\]};!?\"']|[.,:](?!\w)|$)(?! ?[×xX·⋅*] ?10)")
 
 
+#: _SIMPLE where it matches, else _CANDIDATE: at the first place a number may start, a simple
+#: number is taken at once (every place _SIMPLE matches is a candidate's, so none is skipped).
+_SIMPLE_OR_CANDIDATE = re.compile(f"{_SIMPLE.pattern}|{_CANDIDATE.pattern}")
+
+
 def find_numbers(text: str) -> tuple[list[Found], list[str]]:
     """Every printed number in running text (chart prose, captions), read whole or not at all,
     and the reasons for tokens that look like numbers but were refused (notes).
@@ -357,11 +362,12 @@ def _find_numbers(text: str, fast: bool) -> tuple[list[Found], list[str]]:
         notes.append(f"{text[idx[m.start()]:idx[m.end()]]!r}: not a number")
     fast = fast and norm is text  # ASCII: positions are the original's, no note to make
     pos = 0
-    while (m := _CANDIDATE.search(norm, pos)):
+    scan = _SIMPLE_OR_CANDIDATE if fast else _CANDIDATE
+    while (m := scan.search(norm, pos)):
         s = m.start()
-        if fast and (simple := _SIMPLE.match(norm, s)):
-            pos = simple.end()
-            found.append(Found(s, pos, simple.group(1), Decimal(simple.group(1))))
+        if fast and (simple := m.group(1)) is not None:  # (only the fast scan has the group)
+            pos = m.end()
+            found.append(Found(s, pos, simple, Decimal(simple)))
             continue
         if norm[s] in _SIGNS and (_inside_word(norm, s) or (s > 0 and norm[s - 1] in _CLOSERS)):
             pos = s + 1  # a hyphen inside a word or a range: the digit is looked at next

@@ -54,6 +54,7 @@ _SUPMARKS = "¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§¶"
 _ANONYMOUS = re.compile(r"\banonymous\s+authors?\b|double[- ]blind|\bunder\s+review\b", re.IGNORECASE)
 _ANONYMOUS_WORDS = ("anonymous", "blind", "review")  # one of them is in every match of _ANONYMOUS
 _WORD_CHAR = re.compile(r"\w")
+_MARK = re.compile(f"[{_SUPMARKS}]")
 _MARKED_NAME = re.compile(rf"[A-Za-z][{_SUPMARKS}]")  # a name with a superscript mark ("Li¹")
 _NAME = re.compile(r"^[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,4}$")
 #: Words that start an affiliation inside a name list ("Denny Zhou Google AI, USA").
@@ -61,6 +62,11 @@ _ORG_WORDS = frozenset("""University Institute Research Lab Labs Laboratory Inc 
 College School Department Dept. AI Google Microsoft Facebook Meta Amazon IBM Apple Baidu Huawei
 Alibaba Tencent DeepMind OpenAI NVIDIA Intel Samsung USA UK China Germany France Canada Japan
 India""".split())
+
+
+def _names_marked(text: str) -> int:
+    """How many names of ``text`` carry a superscript mark ("Li¹, Wang²")."""
+    return len(_MARKED_NAME.findall(text)) if _MARK.search(text) else 0
 
 
 def _is_model_name(text: str) -> bool:
@@ -382,8 +388,7 @@ class _PageParser:
             rest = ""
         if rest and rest[0] in _SUPMARKS and not rest[0] == "*" and len(rest) > 1:
             return {"names": [], "affiliations": [rest.lstrip(_SUPMARKS).strip()], "emails": emails}
-        marked = len(_MARKED_NAME.findall(rest))
-        if rest and (marked >= 2 or context or emails):
+        if rest and (context or emails or _names_marked(rest) >= 2):
             names, affs = self._split_names(rest)
             if len(names) >= 2 and len(names) >= len(affs):
                 return {"names": names, "affiliations": affs, "emails": emails}

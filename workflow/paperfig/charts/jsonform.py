@@ -91,6 +91,9 @@ def _blocks(lines: Sequence[str]) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     i = 0
     while i < len(lines):
+        if lines[i].lstrip()[:1] not in ("`", "{", "["):  # a fence, an object or an array opens a block
+            i += 1
+            continue
         if _FENCE_OPEN.match(lines[i]):
             j = i + 1
             while j < len(lines) and not _FENCE_CLOSE.match(lines[j]):
