@@ -73,8 +73,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
 
 from . import patterns
 
@@ -87,9 +87,10 @@ NUMBER = r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)"
 _NUMBER_FULL = re.compile(rf"^{NUMBER}$")
 
 
-@dataclass(frozen=True)
-class Found:
-    """One printed number of a text: its span in the ORIGINAL text, printed text and value."""
+class Found(NamedTuple):
+    """One printed number of a text: its span in the ORIGINAL text, printed text and value.
+    (Immutable; a named tuple rather than a frozen dataclass: a page makes hundreds of
+    thousands of them, and a named tuple is built four times faster.)"""
 
     start: int
     end: int
