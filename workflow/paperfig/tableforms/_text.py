@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import bisect
+import functools
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -47,9 +49,12 @@ class Text:
     def __init__(self, lines: Sequence[str]):
         self.lines = lines
         self.text = "\n".join(lines)
-        self._starts = [0]
-        for line in lines[:-1]:
-            self._starts.append(self._starts[-1] + len(line) + 1)
+
+    @functools.cached_property
+    def _starts(self) -> list[int]:
+        """The offset of each line's first character (computed when a reader first asks: most
+        documents hold none of the markup a reader building a Text looks for)."""
+        return list(itertools.accumulate((len(line) + 1 for line in self.lines[:-1]), initial=0))
 
     def line_of(self, offset: int) -> int:
         """1-based line number of the character at ``offset``."""

@@ -158,8 +158,9 @@ def _bare_row(line: str) -> bool:
     s = line.strip()
     if s.startswith("{") and s.rstrip(",").endswith("}"):
         return False  # a JSON object printed on one line (jq -c): its commas separate fields
-    return (bool(s) and ", " not in s and "\t" not in s and "  " not in s and len(_split(s, ",")) >= 3
-            and "|" not in s)  # aligned columns with thousands (355   10,557   62,104) are no CSV
+    # 3 cells need 2 commas; aligned columns with thousands (355   10,557   62,104) are no CSV
+    return (s.count(",") >= 2 and ", " not in s and "\t" not in s and "  " not in s and "|" not in s
+            and len(_split(s, ",")) >= 3)
 
 
 def _close_bare(run: list[int], lines: Sequence[str], grids: list[Grid]) -> None:

@@ -259,6 +259,9 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     n = len(lines)
     ln = 1
     while ln <= n:
+        if "--" not in lines[ln - 1]:  # no dash run (most lines): no table's rule
+            ln += 1
+            continue
         text = _text(lines, ln)
         grid = None
         if ln not in taken and _is_dashes(text):

@@ -234,7 +234,7 @@ def _phrases(words: list[_Box]) -> list[_Box]:
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     grids: list[Grid] = []
-    has_tsv = any(_TSV_HEADER.match(line) for line in lines)
+    has_tsv = any("level\tpage_num" in line and _TSV_HEADER.match(line) for line in lines)
     has_hocr = any("ocrx_word" in line for line in lines)
     blocks = (_tsv_words(lines, skip) if has_tsv else []) + (_hocr_words(lines, skip) if has_hocr else [])
     for line_tag, word_tag, word, to_box in _XML_WORDS:
