@@ -136,10 +136,11 @@ def _normalise(text: str) -> tuple[str, Sequence[int]]:
 
 # --- the pieces of the grammar (on normalised text) ---------------------------------------
 
-#: Where a number may start: a sign, a point or a digit before a digit (``[-+−–]?\.?[0-9]``,
-#: written as branches that each open with a character class, which the regex engine scans for
-#: quickly; a leading optional part makes it try every position of the text).
-_CANDIDATE = re.compile(r"[-+−–]\.?[0-9]|\.[0-9]|[0-9]")
+#: Where a number may start: a sign, a point or a digit before a digit (``[-+−–]?\.?[0-9]``).
+#: Written after a look-ahead at the first character, which the regex engine scans for quickly
+#: (a leading optional part makes it try the whole pattern at every position of the text).
+_START = r"(?=[-+−–.0-9])"
+_CANDIDATE = re.compile(_START + r"(?:[-+−–]\.?[0-9]|\.[0-9]|[0-9])")
 _POWER = r"(?:\^\{?[-+−]?[0-9]+\}?|\^\([-+−]?[0-9]+\)|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
 _POWER_RE = re.compile(_POWER)
 _EXPONENT = re.compile(r"[eE](?P<e>[-+−]?[0-9]+)|[ \u00a0\u2009\u202f]?[×xX·⋅*][ \u00a0\u2009\u202f]?10"
@@ -344,7 +345,7 @@ _SIMPLE = re.compile(r"(?<![\w\-=./^,+])([0-9]{1,300}(?:\.[0-9]{1,300})?)"
 
 #: _SIMPLE where it matches, else _CANDIDATE: at the first place a number may start, a simple
 #: number is taken at once (every place _SIMPLE matches is a candidate's, so none is skipped).
-_SIMPLE_OR_CANDIDATE = re.compile(f"{_SIMPLE.pattern}|{_CANDIDATE.pattern}")
+_SIMPLE_OR_CANDIDATE = re.compile(f"{_START}(?:{_SIMPLE.pattern}|{_CANDIDATE.pattern})")
 
 
 def find_numbers(text: str) -> tuple[list[Found], list[str]]:
