@@ -124,14 +124,17 @@ def account(doc: Document, parsed: dict, chart_lines: frozenset[int] | set[int] 
         role = roles.get(ln)
         if role is None:
             role = "caption" if (patterns.heading(line) or patterns.caption_kind(line)) else "prose"
-        for value in found:
-            if read.get(value, 0) > 0:
-                read[value] -= 1
-                counts["value"] += 1
-            elif role == "data":
-                counts["label" if _in_labels(value, labels.get(ln, [])) else "unread"] += 1
-            else:
-                counts["prose" if role == "note" else role] += 1
+        if not read and role != "data":  # no value read here: every number is of the line's class
+            counts["prose" if role == "note" else role] += len(found)
+        else:
+            for value in found:
+                if read.get(value, 0) > 0:
+                    read[value] -= 1
+                    counts["value"] += 1
+                elif role == "data":
+                    counts["label" if _in_labels(value, labels.get(ln, [])) else "unread"] += 1
+                else:
+                    counts["prose" if role == "note" else role] += 1
         if role == "prose" and ln not in chart_lines and _looks_like_data_row(line, len(found)):
             add_note(doc, parsed, ln, "unread_data_line",
                   f"line {ln} holds {len(found)} numbers like a table row, outside any table or chart "

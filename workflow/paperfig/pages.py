@@ -241,7 +241,7 @@ class _PageParser:
                 continue
             if not s:
                 continue
-            hm = _HEADING.match(line)
+            hm = _HEADING.match(line) if "#" in line else None
             if hm:
                 if heading_line is not None and not heading_has_content:
                     self._annotation(heading_line, "empty_section", paper, heading, text=heading)
@@ -282,7 +282,7 @@ class _PageParser:
                     ln, s, notes, paper, section, base_model, base_line, base_used)
                 prev_author = False
                 continue
-            mm = _MODEL_LABEL.match(s)
+            mm = _MODEL_LABEL.match(s) if s.endswith(":") else None  # "BERT-BASE:" ends so
             if mm and _is_model_name(mm.group("m")):
                 if not base_used:
                     self._annotation(base_line, "note", paper, section, text=self.doc.line(base_line).strip(),

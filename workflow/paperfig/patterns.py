@@ -93,7 +93,7 @@ _AXIS_WORDS = ("axis",)
 
 def heading(line: str) -> tuple[int, str] | None:
     """(level, text) of a Markdown heading line, else None."""
-    m = HEADING.match(line)
+    m = HEADING.match(line) if "#" in line else None  # (most lines of a page hold no "#")
     return (len(m.group("hashes")), m.group("text")) if m else None
 
 
