@@ -84,13 +84,15 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
 from . import numbers
 
 #: The table readers ask the same questions of one cell text several times (a reader's header
 #: test, label columns, logical rows, sub-columns), and a long document prints the same cell
-#: texts again and again ("-", "0.0", its row names): the pure predicates below remember their
-#: last answers (bounded, so memory stays flat however long the document).
+#: texts again and again ("-", "0.0", its row names): the pure functions of a text marked
+#: ``@_remember`` below remember their last answers (bounded, so memory stays flat however long
+#: the document; only immutable answers: strings, booleans, tuples).
 _remember = functools.lru_cache(maxsize=1 << 16)
 
 #: Cells that mean "not reported" (ASCII hyphen, en/em dash, Unicode minus, words, crosses).
@@ -561,7 +563,7 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         # '421–474' under a '95% CI' header: the interval alone, printed without brackets
         return CellResult(parts=[_part("low", "", m["lo"], default_unit), _part("high", "", m["hi"], default_unit)])
     if not sub_names and _PLAIN_NUMBER.match(plain):  # most cells: a plain number, read at once
-        value = numbers.decimal_text(numbers.parse_decimal(plain))
+        value = numbers.decimal_text(Decimal(plain))  # (what parse_decimal reads of an ASCII number)
         return CellResult(parts=[Part("value", "", value, default_unit, "", plain,
                                       "column" if default_unit else "")])
     if not sub_names and (pm := _PM_MISREAD.match(plain)) and is_number_token(pm["v"]) and is_number_token(pm["e"]):
@@ -630,6 +632,7 @@ _SUP = re.compile(r"\s*(?:\^\{[^{}]*\}|<sup>.*?</sup>)", re.IGNORECASE)
 _WRAP = re.compile(r"\\(?:mathrm|text|textbf|textit|mathbf|mathit|textsc)\{([^{}]*)\}")
 
 
+@_remember
 def normalise_label(text: str) -> str:
     """LaTeX and OCR remnants of a model name -> one normal form (see module docstring)."""
     t = text.strip().replace("$", "")
