@@ -57,7 +57,10 @@ def _line_roles(parsed: dict) -> tuple[dict[int, Counter], dict[int, str], dict[
     def add(line_no, value) -> None:
         d = _dec(value) if value not in ("", None) else None
         if d is not None and line_no not in ("", None):
-            values.setdefault(int(line_no), Counter())[d] += 1
+            read = values.get(int(line_no))
+            if read is None:  # (not setdefault: that builds a Counter for every value)
+                read = values[int(line_no)] = Counter()
+            read[d] += 1
 
     roles: dict[int, str] = {}
     labels: dict[int, list[str]] = {}
