@@ -60,7 +60,7 @@ def _line_roles(parsed: dict) -> tuple[dict[int, Counter], dict[int, str], dict[
             read = values.get(int(line_no))
             if read is None:  # (not setdefault: that builds a Counter for every value)
                 read = values[int(line_no)] = Counter()
-            read[d] += 1
+            read[d] = read.get(d, 0) + 1  # (not read[d] += 1: a Counter's __missing__ is Python)
 
     roles: dict[int, str] = {}
     labels: dict[int, list[str]] = {}

@@ -234,21 +234,24 @@ def _phrases(words: list[_Box]) -> list[_Box]:
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     grids: list[Grid] = []
-    has_tsv = any("level\tpage_num" in line and _TSV_HEADER.match(line) for line in lines)
-    has_hocr = any("ocrx_word" in line for line in lines)
+    text = "\n".join(lines)  # each kind's marker looked for once in the whole text (none spans lines)
+    has_tsv = "level\tpage_num" in text and any(_TSV_HEADER.match(line) for line in lines)
+    has_hocr = "ocrx_word" in text
     blocks = (_tsv_words(lines, skip) if has_tsv else []) + (_hocr_words(lines, skip) if has_hocr else [])
     for line_tag, word_tag, word, to_box in _XML_WORDS:
-        if any(word_tag in line for line in lines):
+        if word_tag in text:
             blocks += _xml_words(lines, skip, line_tag, word, to_box)
     for first, last, words in blocks:
         grid = _grid(_phrases(words), span=(first, last))
         if grid:
             grids.append(grid)
-    if any('"rec_texts"' in line for line in lines):
+    if '"rec_texts"' in text:
         for first, last, found in _paddle_json(lines, skip):
             grid = _grid(found, span=(first, last))
             if grid:
                 grids.append(grid)
+    if "[" not in text:  # every box line prints its corners in brackets
+        return grids
     if grids:
         skip = set(skip) | {ln for g in grids for ln in g.lines}
     run: list[_Box] = []
