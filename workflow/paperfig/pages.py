@@ -55,7 +55,6 @@ _ANONYMOUS = re.compile(r"\banonymous\s+authors?\b|double[- ]blind|\bunder\s+rev
 _ANONYMOUS_WORDS = ("anonymous", "blind", "review")  # one of them is in every match of _ANONYMOUS
 _WORD_CHAR = re.compile(r"\w")
 _ASCII_CAPITAL = re.compile("[A-Z]")
-_MARK = re.compile(f"[{_SUPMARKS}]")
 _MARKED_NAME = re.compile(rf"[A-Za-z][{_SUPMARKS}]")  # a name with a superscript mark ("Li¹")
 _NAME = re.compile(r"^[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,4}$")
 #: Words that start an affiliation inside a name list ("Denny Zhou Google AI, USA").
@@ -72,7 +71,9 @@ def _capitals(text: str) -> int:
 
 def _names_marked(text: str) -> int:
     """How many names of ``text`` carry a superscript mark ("Li¹, Wang²")."""
-    return len(_MARKED_NAME.findall(text)) if _MARK.search(text) else 0
+    if text.isascii() and "*" not in text:  # "*" is the only ASCII mark
+        return 0
+    return len(_MARKED_NAME.findall(text))
 
 
 def _is_model_name(text: str) -> bool:
