@@ -60,8 +60,6 @@ def is_text(piece: str) -> bool:
 def _splits(line: str, lo: int, hi: int) -> list[tuple[int, int]]:
     """The gaps of a line lying in [lo, hi) with text on both sides and prose on one: (start, end)."""
     out: list[tuple[int, int]] = []
-    if "   " not in line:  # no gap (most lines of a page): nothing to look at
-        return out
     for m in _GAP.finditer(line):
         if m.start() == 0 or m.end() >= len(line) or m.end() < lo or m.start() >= hi:
             continue
@@ -77,11 +75,10 @@ def gutter(lines: Sequence[str]) -> int | None:
         return None
     lo, hi = width // 4, 3 * width // 4
     votes: Counter = Counter()
-    gaps = []
     for line in lines:
-        found = _splits(line, lo, hi)
-        gaps.append(found)
-        for start, end in found:
+        if "   " not in line:  # no gap (most lines of a page): nothing to look at
+            continue
+        for start, end in _splits(line, lo, hi):
             for g in range(max(start, lo), min(end, hi)):
                 votes[g] += 1
     if not votes:
