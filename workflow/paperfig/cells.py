@@ -93,7 +93,7 @@ from . import numbers
 #: texts again and again ("-", "0.0", its row names): the pure functions of a text marked
 #: ``@_remember`` below remember their last answers (bounded, so memory stays flat however long
 #: the document; only immutable answers: strings, booleans, tuples).
-_remember = functools.lru_cache(maxsize=1 << 16)
+_remember = functools.lru_cache(maxsize=1 << 12)
 
 #: Cells that mean "not reported" (ASCII hyphen, en/em dash, Unicode minus, words, crosses).
 MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×"})
