@@ -83,8 +83,9 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from . import numbers
 
@@ -140,9 +141,9 @@ _CAPTION_UNIT = re.compile(r"\(\s*in\s+(seconds|milliseconds|ms|minutes|hours)\s
 _CAPTION_UNITS = {"seconds": "s", "milliseconds": "ms", "ms": "ms", "minutes": "min", "hours": "h"}
 
 
-@dataclass(frozen=True)
-class Part:
-    """One numeric value of a cell (or the missing marker)."""
+class Part(NamedTuple):
+    """One numeric value of a cell (or the missing marker). (Immutable; a named tuple: a long
+    document makes one per value, and a named tuple is built faster than a frozen dataclass.)"""
 
     part: str  # value | first | second | delta | error | low | high | missing
     part_name: str
@@ -161,7 +162,7 @@ class CellNote:
     token: str
 
 
-@dataclass
+@dataclass(slots=True)
 class CellResult:
     parts: list[Part] = field(default_factory=list)
     notes: list[CellNote] = field(default_factory=list)
@@ -454,7 +455,7 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
         res.notes.extend([note for printed in vi if printed for note in _digit_note(printed)][:1])
         value = _part("value", "", vi[0], default_unit, qualifier) if vi[0] else None
         if value and _MARKS_AFTER_INTERVAL.search(t):  # '1.24 (1.10 to 1.40)†': the value's footnote
-            value = replace(value, flag=";".join(x for x in (value.flag, "footnote") if x))
+            value = value._replace(flag=";".join(x for x in (value.flag, "footnote") if x))
         res.parts += [value] if value else []
         for part, bound in (("low", vi[1]), ("high", vi[2])):
             res.parts.append(_with_partner(value, part, "", bound, default_unit, qualifier) if value
@@ -582,7 +583,7 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         res = _parse_tidy_cell(joined[:sig.start()], pair, sub_names, default_unit)
         values = [p for p in res.parts if p.part != "missing"]
         if values and not res.notes:
-            res.parts = [replace(p, flag=";".join(x for x in (p.flag, "significance") if x), token=plain)
+            res.parts = [p._replace(flag=";".join(x for x in (p.flag, "significance") if x), token=plain)
                          if p.part != "missing" else p for p in res.parts]
             return res
     arrow = _ARROW_MARK.search(joined)
@@ -590,10 +591,10 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         res = _parse_tidy_cell(_ARROW_MARK.sub("", joined, count=1), pair, sub_names, default_unit)
         values = [p for p in res.parts if p.part != "missing"]
         if len(values) == 1 and not res.notes:
-            return CellResult(parts=[replace(values[0], flag=values[0].flag or "direction", token=plain)])
+            return CellResult(parts=[values[0]._replace(flag=values[0].flag or "direction", token=plain)])
     res = _parse_tidy_cell(joined, pair, sub_names, default_unit)
     if joined != plain and len(res.parts) == 1:  # '16.9 †' read as '16.9†': the token is as printed
-        res.parts = [replace(res.parts[0], token=plain)]
+        res.parts = [res.parts[0]._replace(token=plain)]
     if res.parts or not joined:
         return res
     core, unit_word = tidy_cell(joined)
@@ -603,7 +604,7 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         values = [p for p in with_unit.parts if p.part != "missing"]
         if values and all(p.unit_source != "cell" for p in values):
             with_unit.parts = [
-                replace(p, unit=unit_word, unit_source="cell",
+                p._replace(unit=unit_word, unit_source="cell",
                         token=joined if len(values) == 1 else p.token) if p.part != "missing" else p
                 for p in with_unit.parts]
             return with_unit
