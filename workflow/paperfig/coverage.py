@@ -108,6 +108,19 @@ def _in_labels(value: Decimal, texts: list[str]) -> bool:
     return False
 
 
+def _count_read(found: list[Decimal], read: dict, role: str, labels: list[str], counts: Counter) -> None:
+    """Count the numbers of a line that holds read values or data: each is a value when one of
+    that value is left in ``read`` (counted down), else a label, unread, or of the line's class."""
+    for value in found:
+        if read.get(value, 0) > 0:
+            read[value] -= 1
+            counts["value"] += 1
+        elif role == "data":
+            counts["label" if _in_labels(value, labels) else "unread"] += 1
+        else:
+            counts["prose" if role == "note" else role] += 1
+
+
 def account(doc: Document, parsed: dict, chart_lines: frozenset[int] | set[int] = frozenset()) -> dict:
     """Count the numbers of ``doc`` by class (see the module docstring); add warnings to
     ``parsed["parse_notes"]``; return the counts. ``chart_lines``: the lines of chart
@@ -119,28 +132,26 @@ def account(doc: Document, parsed: dict, chart_lines: frozenset[int] | set[int] 
         if not line.strip():
             continue
         # "3." numbering a list and a model's grounding boxes are no numbers of the page
-        found = _numbers_on(patterns.GROUNDING.sub(" ", _LIST_MARK.sub("", line)))
-        if not found:
-            continue
-        number_lines.append(ln)
-        read = dict(values.get(ln, {}))  # a copy: counted down below
+        text = _LIST_MARK.sub("", line)
+        if "[[" in text or "<" in text:  # (every grounding box opens so)
+            text = patterns.GROUNDING.sub(" ", text)
+        read = values.get(ln)
         role = roles.get(ln)
         if role is None:
             role = "caption" if (patterns.heading(line) or patterns.caption_kind(line)) else "prose"
-        if not read and role != "data":  # no value read here: every number is of the line's class
-            counts["prose" if role == "note" else role] += len(found)
+        if read is None and role != "data":  # no value read here: every number is of the line's class
+            n_found = numbers.count_numbers(text)
+            counts["prose" if role == "note" else role] += n_found
         else:
-            for value in found:
-                if read.get(value, 0) > 0:
-                    read[value] -= 1
-                    counts["value"] += 1
-                elif role == "data":
-                    counts["label" if _in_labels(value, labels.get(ln, [])) else "unread"] += 1
-                else:
-                    counts["prose" if role == "note" else role] += 1
-        if role == "prose" and ln not in chart_lines and _looks_like_data_row(line, len(found)):
+            found = _numbers_on(text)
+            n_found = len(found)
+            _count_read(found, dict(read or {}), role, labels.get(ln, []), counts)
+        if not n_found:
+            continue
+        number_lines.append(ln)
+        if role == "prose" and ln not in chart_lines and _looks_like_data_row(line, n_found):
             add_note(doc, parsed, ln, "unread_data_line",
-                  f"line {ln} holds {len(found)} numbers like a table row, outside any table or chart "
+                  f"line {ln} holds {n_found} numbers like a table row, outside any table or chart "
                   "the readers recognise; read as prose")
     n_numbers = sum(counts.values())
     n_values = sum(sum(c.values()) for c in values.values())
