@@ -117,3 +117,12 @@ def is_chart_intro(line: str) -> bool:
 
 def is_axis_key(line: str) -> bool:
     return may_contain(line, _AXIS_WORDS) and bool(AXIS_KEY.match(line))
+
+
+def is_chart_anchor(line: str) -> bool:
+    """``is_axis_key(line) or is_chart_intro(line)``, the words they need looked for once (an
+    "axis" of the line is one of the text without emphasis too)."""
+    text = line.replace("**", "").replace("__", "")
+    if not may_contain(text, _AXIS_WORDS + _CHART_KIND_WORDS):
+        return False
+    return bool(AXIS_KEY.match(line)) or bool(CHART_INTRO.match(text))

@@ -121,7 +121,7 @@ def chart_regions(lines, table_lines: frozenset[int] | set[int] = frozenset()) -
     heads = _headings(lines)
     n = len(lines)
     anchors = [ln for ln, line in enumerate(lines, 1)
-               if ln not in table_lines and (patterns.is_axis_key(line) or patterns.is_chart_intro(line))]
+               if ln not in table_lines and patterns.is_chart_anchor(line)]
     anchors += [ln for ln, _, text in heads if patterns.PLOT_WORDS.search(text)]
     head_at = {h[0]: h for h in heads}
     slides = _slide_breaks(lines)

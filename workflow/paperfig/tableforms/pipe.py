@@ -369,10 +369,15 @@ def ocr_rules(lines: Sequence[str]) -> list[str]:
     return out
 
 
+def _table_line(line: str) -> bool:
+    """A line of a pipe table or of a grid table's rule ("+---+": a "+" it needs first)."""
+    return bool(line.strip() and (_pipes(line) >= 1 or "+" in line and _GRID_RULE.match(line)))
+
+
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     lines = ocr_rules(box_rules(lines))
     grids = []
-    for run in runs(lines, lambda line: line.strip() and (_pipes(line) >= 1 or _GRID_RULE.match(line)), skip):
+    for run in runs(lines, _table_line, skip):
         if sum(1 for i in run if _GRID_RULE.match(lines[i - 1])) >= 2:
             grid = _grid_table(run, lines)
             if grid:
