@@ -55,12 +55,16 @@ def _line_roles(parsed: dict) -> tuple[dict[int, Counter], dict[int, str], dict[
     values: dict[int, Counter] = {}
 
     def add(line_no, value) -> None:
-        d = _dec(value) if value not in ("", None) else None
-        if d is not None and line_no not in ("", None):
-            read = values.get(int(line_no))
-            if read is None:  # (not setdefault: that builds a Counter for every value)
-                read = values[int(line_no)] = Counter()
-            read[d] = read.get(d, 0) + 1  # (not read[d] += 1: a Counter's __missing__ is Python)
+        if value is None or value == "" or line_no is None or line_no == "":
+            return
+        d = _dec(value)
+        if d is None:
+            return
+        ln = int(line_no)
+        read = values.get(ln)
+        if read is None:  # (not setdefault: that builds a Counter for every value)
+            read = values[ln] = Counter()
+        read[d] = read.get(d, 0) + 1  # (not read[d] += 1: a Counter's __missing__ is Python)
 
     roles: dict[int, str] = {}
     labels: dict[int, list[str]] = {}
