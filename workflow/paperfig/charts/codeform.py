@@ -919,6 +919,8 @@ def _pgfplots_charts(lines: Sequence[str], skip) -> list[CodeChart]:
     """Every pgfplots axis (``\\begin{axis}[..] .. \\end{axis}``, also the log axes) stating at
     least two points; its lines from ``\\begin`` to ``\\end`` are the chart's."""
     out: list[CodeChart] = []
+    if not any("\\begin{" in line for line in lines):  # no environment at all (most documents)
+        return out
     tex = _TexText(lines, 1, len(lines))
     for m in _TEX_AXIS_BEGIN.finditer(tex.text):
         env = m.group(1)
