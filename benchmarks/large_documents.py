@@ -35,12 +35,14 @@ def wide_table(rng: random.Random, columns: int = 5000) -> str:
 
 def page(rng: random.Random, megabytes: float) -> str:
     parts: list[str] = []
-    k = 0
-    while sum(len(p) + 1 for p in parts) < megabytes * 1e6:
-        parts += [f"Paragraph {k}: model {k} reached {rng.uniform(50, 90):.1f} on the task, and more words "
-                  "follow in this sentence of running text." for _ in range(20)]
-        parts += ["", f"Table {k}: Results {k}.", "Model\tA\tB"]
-        parts += [f"m{i}\t{rng.uniform(50, 90):.1f}\t{rng.uniform(50, 90):.1f}" for i in range(10)] + [""]
+    k = size = 0
+    while size < megabytes * 1e6:  # a running total: the text is generated in linear time
+        block = [f"Paragraph {k}: model {k} reached {rng.uniform(50, 90):.1f} on the task, and more words "
+                 "follow in this sentence of running text." for _ in range(20)]
+        block += ["", f"Table {k}: Results {k}.", "Model\tA\tB"]
+        block += [f"m{i}\t{rng.uniform(50, 90):.1f}\t{rng.uniform(50, 90):.1f}" for i in range(10)] + [""]
+        parts += block
+        size += sum(len(p) + 1 for p in block)
         k += 1
     return "\n".join(parts)
 
