@@ -73,7 +73,7 @@ BLIND_FLOORS = {"corpus_blind": (0.99, 0.99), "corpus_blind2": (0.98, 0.99), "co
                 "corpus_blind4": (0.93, 0.98), "corpus_blind5": (0.89, 0.98), "corpus_blind6": (0.89, 0.99),
                 "corpus_blind7": (0.98, 0.99), "corpus_blind8": (0.97, 0.98), "corpus_blind9": (0.98, 0.99),
                 "corpus_blind10": (0.98, 0.99), "corpus_blind11": (0.93, 0.98), "corpus_blind12": (0.98, 0.98),
-                "corpus_blind13": (0.92, 0.98), "corpus_blind14": (0.95, 0.99)}
+                "corpus_blind13": (0.98, 0.98), "corpus_blind14": (0.99, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt")
 #: The documents with no data at all: prose only, and a document of an odd form.
