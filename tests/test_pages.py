@@ -785,3 +785,13 @@ def test_a_bare_range_is_an_interval_only_under_a_header_naming_one():
     parsed = parse(text)
     got = [(v["line_no"], v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 4]
     assert got == [(4, "value", "856"), (4, "low", "831"), (4, "high", "1048")]
+
+
+def test_a_right_border_that_ocr_printed_after_a_row_is_no_cell():
+    text = "\n".join([
+        "Material Structure Expt. PBE HSE06",
+        "Si diamond 1.17 0.58 1.21",
+        "| ZnO wurtzite 3.44 0.73 2.49",
+        "Ti02 (anatase) tetragonal 3.20 2.15 3.35 |",
+    ])
+    assert [v["value"] for v in parse(text)["table_values"] if v["line_no"] == 4] == ["3.20", "2.15", "3.35"]

@@ -24,7 +24,8 @@ Grammar
   point) or a ditto mark (``"``): it holds its column's place, and the cell grammar refuses it
   with a note. Text that merely
   contains digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``,
-  ``(2019)``. Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``) are
+  ``(2019)``. A lone ``|`` or ``]`` after a row's last value is the table's border (OCR), no
+  token. Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``) are
   part of its token. A *weak* value is one a label may hold: an integer, optionally with a size
   suffix (``2``, ``7B``, ``1.3B``, ``2019``); the others are *strong* (decimals, ``%``, ``x``,
   pairs, ``±``, missing marks).
@@ -222,6 +223,8 @@ def _trailing_run(toks: list[_Tok]) -> int:
 
 def _analyse(ln: int, text: str) -> _Line:
     toks = tokens(text)
+    if len(toks) > 2 and toks[-1].text in _BORDER_TOKENS and toks[-2].value:
+        toks = toks[:-1]  # a table's right border read by OCR ('... 3.35 3.27 |'): no cell
     n = _trailing_run(toks)
     if n == 0 and "  " in text.strip():
         # layout 1: a text column after the values (``355  10,557  62,104  Abs.``)
@@ -236,6 +239,8 @@ def _analyse(ln: int, text: str) -> _Line:
     return _Line(ln, text, toks, n)
 
 
+#: A table's border that OCR printed after a row's last value.
+_BORDER_TOKENS = frozenset({"|", "¦", "]", "‖"})
 #: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence.
 _TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$")
 _ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[a-g]{1,4})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?|[-–—−]|--|N/?A"
@@ -253,6 +258,8 @@ def _ends_like_value(text: str) -> bool:
     digit or ends like a missing mark: yes; no significance letters and no 2-space gap before
     it: no), so most lines of a page are never scanned by the pattern."""
     words = text.rsplit(None, 1)
+    if len(words) == 2 and words[1] in _BORDER_TOKENS:  # a right border after the last value
+        text, words = words[0], words[0].rsplit(None, 1)
     if not words:
         return False
     last = words[-1]
