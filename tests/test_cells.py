@@ -425,3 +425,8 @@ def test_an_interval_with_a_footnote_mark_and_a_bound():
 def test_a_unit_glued_to_an_exponent_is_no_number():
     assert parts("0E0J") == ([], ["unparseable_cell"])  # never 0 joules: the grammar reads it whole or not
     assert parts("1e-3 J")[0] == [("value", "", "0.001", "J", "")]
+
+
+def test_a_pandoc_footnote_reference_after_a_value_is_its_mark():
+    assert parts("1.07[^moe]") == ([("value", "", "1.07", "", "footnote")], [])
+    assert parts("[12]") == ([], ["unparseable_cell"])

@@ -45,7 +45,7 @@ Every number may carry a unit suffix (``x``, ``×`` -> unit "x"; ``X`` -> unit "
 ``k``/``K``: the value stays as printed before the suffix, e.g. ``109M`` -> 109 M; ``T`` and
 ``G`` too, ``2.0T`` tokens) and markers, printed against the number or apart from it (``16.9
 †``): footnote markers after or before the number (``*``, ``∗``, ``†``, ``‡``, ``§``, ``¶``,
-superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``) -> flag "footnote"; ``(?)`` -> flag "uncertain"; a
+superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``, pandoc's ``[^moe]``) -> flag "footnote"; ``(?)`` -> flag "uncertain"; a
 bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
 "bound" (the token keeps the printed direction); an arrow or triangle before or after the
 number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better direction) -> flag
@@ -103,7 +103,7 @@ TEXT_MARKS = frozenset({"yes", "no", "✓", "✔", "y", "n"})
 _MISSING_WORDS = frozenset({"n/a", "na", "n.a.", "n.a", "n/a."})
 
 _MARK_CHARS = "*∗⋆†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
-_MARKS = rf"(?:[{_MARK_CHARS}]|\^\{{[a-z*†‡§¶]{{1,3}}\}}|\^[a-z*†‡§¶])+"
+_MARKS = rf"(?:[{_MARK_CHARS}]|\^\{{[a-z*†‡§¶]{{1,3}}\}}|\^[a-z*†‡§¶]|\[\^[\w-]{{1,20}}\])+"  # [^moe]: pandoc
 _ZW_GAPS = "\u00a0\u2009\u202f\u200b\u200c\u200d\u2060"
 #: The number of a token: checked afterwards by ``numbers.read_number``.
 _NUM_PART = (rf"[-+−–]?[\d.,{_ZW_GAPS}]+(?:[eE][-+−]?\d+"
