@@ -45,8 +45,8 @@ Every number may carry a unit suffix (``x``, ``×`` -> unit "x"; ``X`` -> unit "
 ``k``/``K``: the value stays as printed before the suffix, e.g. ``109M`` -> 109 M; ``T`` and
 ``G`` too, ``2.0T`` tokens) and markers, printed against the number or apart from it (``16.9
 †``): footnote markers after or before the number (``*``, ``∗``, ``†``, ``‡``, ``§``, ``¶``,
-superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``, pandoc's ``[^moe]``) -> flag "footnote"; ``(?)`` -> flag "uncertain"; a
-bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
+superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``, pandoc's ``[^moe]``) -> flag "footnote"; ``(?)``
+-> flag "uncertain"; a bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
 "bound" (the token keeps the printed direction); an arrow or triangle before or after the
 number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better direction) -> flag
 "direction", the value as printed (the arrow is no sign). Significance letters after a value
