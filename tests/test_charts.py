@@ -989,3 +989,14 @@ def test_points_whose_keys_name_one_axis_with_approximately_equal_signs():
     parsed = parse(text)
     assert [(p["label"], p["x"], p["y"]) for p in parsed["points"]] == [
         ("Shrew", "0.01", "0.12"), ("Cat", "4", "10"), ("Elephant", "4000", "1900")]
+
+
+def test_a_bold_colour_bullet_naming_a_year_is_a_legend_entry_not_a_bar():
+    text = "\n".join([
+        "This is a grouped bar chart of youth unemployment by region, one bar per year:", "",
+        "- **Light blue** – 2019", "- **Dark blue** – 2023", "",
+        "1. **Northern Europe**", "   - 2019: 11.8%", "   - 2023: 12.4%",
+    ])
+    parsed = parse(text)
+    assert [(e["entry"], e["color"]) for e in parsed["legend"]] == [("2019", "Light blue"), ("2023", "Dark blue")]
+    assert sorted(p["y"] for p in parsed["points"]) == ["11.8", "12.4"]

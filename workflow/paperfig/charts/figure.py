@@ -309,6 +309,9 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
             continue
 
         key = km.group(1).strip()
+        if _legend_like(content) and not _kv_items(km.group(3)):
+            _legend_entry(fig, line_no, raw, content)  # '**Light blue** – 2019': a colour names a series
+            continue
         if mode in ("legend", "mentions") and not key.endswith(":") and not km.group(2):
             # a bold entry of a legend or name list ("* **XTC-BERT*** (Orange)")
             if mode == "legend":
