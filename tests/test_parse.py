@@ -135,3 +135,14 @@ def test_bold_numbers_of_a_text_row_keep_their_columns():
     ])
     parsed = parse_document(document_from_text(text, "pymupdf.md"))
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["21", "64.8", "55.6", "36.6"]
+
+
+def test_page_numbers_and_running_heads_beside_a_page_break_are_not_read():
+    text = "\n".join([
+        "Table 2: Turnout by group.", "Group 2014 2022 Change", "Young 61.2 55.0 −6.2", "Middle 74.1 70.3 −3.8",
+        "13", "\fSociological Science 11 (2024)", "Table 2 (continued)", "Group 2014 2022 Change",
+        "Old 88.7 85.9 −2.8", "Retired 87.9 85.1 −2.8",
+    ])
+    parsed = parse_document(document_from_text(text, "soc.txt"))
+    assert not [v for v in parsed["table_values"] if v["line_no"] in (5, 6)]
+    assert {v["line_no"] for v in parsed["table_values"]} == {3, 4, 9, 10}

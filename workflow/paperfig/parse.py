@@ -81,6 +81,27 @@ _WRAPPER = re.compile(r"\{\{[%<].*?[%>]\}\}|<\|(?:im_end|end|eot_id|end_of_turn)
 _BOLD_NUMBER = re.compile(r"(?<=\s)(\*\*|__)([-+−]?\d[\d.,]*%?)\1(?![\w*]|\s*:)")  # a key's bold stays
 
 
+#: Page furniture around a page break (``\f``): a bare page number, or a running head or foot that
+#: cites the journal (``Sociological Science 11 (2024)``, ``N Engl J Med 2024;391:884-95. 887``).
+_PAGE_NUMBER = re.compile(r"^\s*(?:page\s+)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?\s*$", re.IGNORECASE)
+_RUNNING_HEAD = re.compile(r"\((?:19|20)\d\d\)|\b(?:19|20)\d\d;\s?\d+|\bVol\.|\bpp\.|\bdoi\b|arXiv:", re.IGNORECASE)
+
+
+def _page_furniture(lines: tuple[str, ...]) -> set[int]:
+    """0-based indexes of the lines next to a page break that are page numbers or running heads."""
+    out: set[int] = set()
+    for i, line in enumerate(lines):
+        if not line.startswith("\f"):
+            continue
+        near = [i] + [j for j in (i - 1, i - 2) if j >= 0 and lines[j].strip()][:1]
+        for j in near:
+            text = lines[j].lstrip("\f")
+            if _PAGE_NUMBER.match(text) or (_RUNNING_HEAD.search(text) and len(text.split()) <= 12
+                                            and "  " not in text.strip()):
+                out.add(j)
+    return out
+
+
 def _reading_view(doc: Document) -> Document:
     """The document as the readers see it: lines that are only an HTML comment (``<!-- Slide
     number: 4 -->``, ``<!-- image -->``, ``<!-- .element: class="fragment" -->``) are blank, so
@@ -88,18 +109,21 @@ def _reading_view(doc: Document) -> Document:
     tags at a line's start or end (``<p>``, ``</p>``, ``<div class="page">``: XHTML text of a
     PDF; ``<span class="fragment">``; never hOCR's word spans) and wrappers (Hugo shortcodes,
     chat tokens) are spaces, and so is the emphasis around a bold number (``**64.8**``), so the
-    text keeps its columns. Coverage still counts every number (the comments' as prose)."""
-    if not any("<!--" in line or "<" in line or "{{" in line or "**" in line or "__" in line for line in doc.lines):
+    text keeps its columns; page furniture beside a page break (a bare page number, a running head
+    citing the journal) is blank. Coverage still counts every number (as prose)."""
+    furniture = _page_furniture(doc.lines) if any(line.startswith("\f") for line in doc.lines) else set()
+    if not furniture and not any("<!--" in line or "<" in line or "{{" in line or "**" in line or "__" in line
+                                 for line in doc.lines):
         return doc
 
     def spaces(m: re.Match) -> str:
         return " " * len(m.group(0))
 
     return Document(source_file=doc.source_file, doc_id=doc.doc_id,
-                    lines=tuple("" if _COMMENT_LINE.match(line)
+                    lines=tuple("" if _COMMENT_LINE.match(line) or i in furniture
                                 else _BOLD_NUMBER.sub(lambda m: f"  {m.group(2)}  ", _WRAPPER.sub(
                                     spaces, line if "ocr" in line else _BLOCK_TAG.sub(spaces, line)))
-                                for line in doc.lines))
+                                for i, line in enumerate(doc.lines)))
 
 
 def _tables_as_pipes(doc: Document, grids) -> Document:
