@@ -4,23 +4,13 @@ from pathlib import Path
 
 import pytest
 
+from grid_helpers import grids, one
 from paperfig.documents import document_from_text
 from paperfig.parse import parse_document
 from paperfig.tableforms import Grid, aligned, find_grids, html, latex, pipe, tsv
 from paperfig.tableforms.latex import clean_latex
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def grids(text: str, skip=()):
-    return find_grids(text.split("\n"), skip)
-
-
-def one(text: str, form: str) -> Grid:
-    found = grids(text)
-    assert len(found) == 1, found
-    assert found[0].form == form
-    return found[0]
 
 
 def kinds(grid: Grid) -> list[str]:

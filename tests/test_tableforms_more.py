@@ -3,20 +3,10 @@ pandoc simple/multiline tables and one-line element dumps. Small documents writt
 
 import pytest
 
+from grid_helpers import grids, one
 from paperfig.documents import document_from_text
 from paperfig.parse import parse_document
-from paperfig.tableforms import FORMS, Grid, find_grids, linearized, multiline, oneline, tei
-
-
-def grids(text: str, skip=()):
-    return find_grids(text.split("\n"), skip)
-
-
-def one(text: str, form: str) -> Grid:
-    found = grids(text)
-    assert len(found) == 1, found
-    assert found[0].form == form
-    return found[0]
+from paperfig.tableforms import FORMS, find_grids, linearized, multiline, oneline, tei
 
 
 def test_new_forms_are_wired_in_order():
