@@ -536,13 +536,12 @@ def read_all(doc: Document) -> list[tuple[int, int, dict]]:
     from ..errors import DocumentError
     from . import codeform, parse_chart_document
 
-    rewrites = {(c.first, c.last): c for c in find(doc.lines)}
     out = []
-    for first, last in blocks(doc.lines):
+    for first, last in blocks(doc.lines):  # each block found and parsed once
         part = None
-        if (first, last) in rewrites:
+        if (chart := _rewrite(doc.lines, first, last)) is not None:
             try:
-                part = parse_chart_document(rewritten(doc, rewrites[(first, last)]))
+                part = parse_chart_document(rewritten(doc, chart))
                 restore_raw(doc, part)
             except DocumentError:
                 part = None
