@@ -35,11 +35,10 @@ Grammar
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Sequence
 
 from .. import cells, patterns
-from . import Grid
+from . import Grid, aligned
 from ._text import runs
 
 _MAX_WORDS = 8
@@ -49,13 +48,11 @@ def _short(lines: Sequence[str], para: list[int]) -> bool:
     return all(len(lines[ln - 1].split()) <= _MAX_WORDS for ln in para)
 
 
-_GARBLED = re.compile(r"[0-9][0-9.,]*[lIOo][0-9lIOo.,]*|[lIO][0-9][0-9.,]*")
-
-
 def _values(lines: Sequence[str], para: list[int]) -> bool:
     texts = [lines[ln - 1].strip() for ln in para]
     read = sum(1 for t in texts if cells.value_like(t))
-    return read * 2 > len(texts) and all(cells.value_like(t) or _GARBLED.fullmatch(t) for t in texts)
+    # an OCR misreading (5l6, 7O) holds its row's place: the aligned reader's value grammar says so
+    return read * 2 > len(texts) and all(cells.value_like(t) or aligned.is_value(t) for t in texts)
 
 
 def _named_columns(lines: Sequence[str], paras: list[list[int]], start: int, n: int):
