@@ -467,3 +467,35 @@ def test_columns_printed_one_paragraph_each_with_their_own_names_and_ocr_misread
     assert grid.rows[0][1] == ["Condition", "Young (N = 24) M", "Young (N = 24) SD", "Old (N = 24) M"]
     assert grid.rows[1] == (3, ["Congruent", "462", "58", "598"]) and grid.cell_lines[1] == [3, 11, 17, 25]
     assert grid.rows[3][1] == ["Mixed list", "5l6", "70", "689"]
+
+
+def test_single_spaced_count_column_named_n_is_data_not_label():
+    text = "\n".join(["Group n Pre M (SD) Post M (SD)", "",
+                      "Year 3 64 91.4 (11.2) 99.8 (10.6)", "Year 4 58 93.7 (12.0) 100.9 (11.3)",
+                      "Total 122 92.5 (11.6) 100.3 (10.9)"])
+    grid = one(text, "aligned")
+    assert [r[1] for r in grid.rows if r[0] >= 3] == [
+        ["Year 3", "64", "91.4 (11.2)", "99.8 (10.6)"], ["Year 4", "58", "93.7 (12.0)", "100.9 (11.3)"],
+        ["Total", "122", "92.5 (11.6)", "100.3 (10.9)"]]
+    # without a count named in the header, a column of small integers stays in the label
+    plain = one("\n".join(["ResNet 50 76.1 93.0", "ResNet 101 77.4 93.5", "VGG 16 71.6 90.4"]), "aligned")
+    assert [r[1][0] for r in plain.rows] == ["ResNet 50", "ResNet 101", "VGG 16"]
+
+
+def test_reference_group_decimal_bare_range_and_a_rate_unit_in_a_layout_header():
+    text = "\n".join([
+        "             PM range      Cases       Incidence per     HR (95% CI)",
+        "             (ug/m3)       (n)         1000 PY",
+        "",
+        "Q1 (lowest)  5.1–8.3       611         4.89              1.00 (reference)",
+        "Q2           8.4–9.9       702         5.56              1.11 (0.99–1.23)",
+        "Q3           10.0–11.6     784         6.23              1.24 (1.11–1.38)"])
+    grid = one(text, "aligned")
+    assert grid.first_line == 1 and grid.header_rows == 2
+    assert grid.rows[2] == (4, ["Q1 (lowest)", "5.1–8.3", "611", "4.89", "1.00 (reference)"])
+    parsed = parse_document(document_from_text(text, "hr.txt"))
+    assert {(v["line_no"], v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 4} == {
+        (4, "low", "5.1"), (4, "high", "8.3"), (4, "value", "611"), (4, "value", "4.89"), (4, "value", "1.00")}
+    # "4.7 -1.4" is two values, "18–29" an age group's label
+    assert one("\n".join(["18–29 4.7 -1.4", "30–44 3.1 -0.2", "45–64 2.2 0.5"]), "aligned").rows[0] == (
+        1, ["18–29", "4.7", "-1.4"])

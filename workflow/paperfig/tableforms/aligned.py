@@ -16,7 +16,9 @@ Grammar
   table's "fixed effects" rows) holds its column's place like a missing mark (in a header it is
   a word: ``No alert``); so is a value with its interval (``1.38 [1.19, 1.60]``, ``71
   [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``) or the interval alone when it
-  holds a decimal (``(1–5)`` is a header's scale); so is a value and its error whose ± OCR read
+  holds a decimal (``(1–5)`` is a header's scale), bare too (``5.1–8.3``; ``18–29`` is a
+  label's age group); so is a value with its role in parentheses
+  (``1.00 (reference)``, ``0 (baseline)``); so is a value and its error whose ± OCR read
   as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``; on a line that holds
   such a misreading ``95.1 +0.4`` too, its cell text then printed without the space so the cell
   grammar reads it alike); and so is an
@@ -47,7 +49,8 @@ Grammar
   ascending order after a short label without digits (``Warm-up steps  250  500  1000``) above
   rows holding other values.
 * **Header**: the line(s) directly above the run (one blank line allowed between) that hold no
-  value tokens except years/sizes, are not a caption, heading or bullet (nor the text of a
+  value tokens except years/sizes and a rate's unit (``per 1000 PY``; in a 2+-space header a
+  number beside words in its piece, ``1000 PY``), are not a caption, heading or bullet (nor the text of a
   caption printed alone above them, ``TABLE II``), do not end a sentence (a period after a
   capitalised abbreviation, ``Fluor.``, when every word is capitalised, is no sentence's end)
   and have <= 15 words:
@@ -72,7 +75,9 @@ Two layouts
    agrees when the extra leading ones are weak (``Llama 2 7B``: the ``2`` and ``7B`` are label
    text), a row with fewer does not. Ties go to the k the header names (k+1 or k words), else
    to the largest k whose leftmost value column is not all weak values beside strong ones
-   (under a header, a column of counts of three digits or more is not weak: ``English 812 0.681``).
+   (under a header, a column of counts of three digits or more is not weak: ``English 812 0.681``;
+   nor is a column of whole numbers when the header lines name a count, ``n`` or ``(n)``:
+   ``Year 3 64 91.4 (11.2)`` under ``Year group n Pre M (SD)``).
    Label = the tokens before the last k values; extra strong values read into a label get a
    note (``label_values``); a row with n < k values is padded with "" on the right (missing
    cells are usually last; note ``short_row``). The header is split into k+1 cells: by its
@@ -109,10 +114,16 @@ _RANGE = (rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:
           r"[*∗†‡§¶]*")
 #: An interval alone holds a decimal (``[1.19, 1.60]``); ``(1–5)`` under a header is a scale.
 _LONE_RANGE = rf"(?=[^\d]*\d*\.\d){_RANGE}"
+#: An interval printed bare, with a decimal (``5.1–8.3``: a quintile's range); ``18–29`` and
+#: ``2010–2015`` are a label's groups.
+_BARE_RANGE = r"(?=\S*\.\d)\d*\.?\d+[–—-]\d*\.?\d+"
+#: A value's role in parentheses (``1.00 (reference)``: a hazard ratio's reference group), as
+#: the cell grammar keeps it (``Part.qualifier``).
+_REF_MARK = r"\((?i:baseline|ours|reference|ref\.?)\)"
 _VALUE = re.compile(
     rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)"
-    rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE})?"
-    rf"|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
+    rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}|\s*{_REF_MARK})?"
+    rf"|{_BARE_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
     rf"|{_GARBLED})$")
 #: A line of significance or footnote marks printed above a row's values (``a   b   b``).
 _MARKS_LINE = re.compile(r"^\s*(?:[a-h*†‡§]{1,2}\s+)*[a-h*†‡§]{1,2}\s*$")
@@ -244,13 +255,16 @@ _BORDER_TOKENS = frozenset({"|", "¦", "]", "‖"})
 #: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence.
 _TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$")
 _ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[a-g]{1,4})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?|[-–—−]|--|N/?A"
-                              r"|n/?a|[Yy]es|[Nn]o|✓|✔)\s*$")
+                              r"|n/?a|[Yy]es|[Nn]o|✓|✔|" + _REF_MARK + r")\s*$")
 _DIGIT = re.compile(r"\d")
+_HAS_WORD = re.compile(r"(?:^|\s)[A-Za-z][A-Za-z-]*[A-Za-z](?:\s|$)")
 _TWO_SPACES = re.compile(r"\s\s")
 _SIGNIFICANCE = re.compile(r"[a-g]{1,4}")
 #: The endings of a last token that make _ENDS_LIKE_VALUE match without a digit (a missing
 #: mark: ``-``, ``--``, ``–``, ``—``, ``−``, ``N/A``, ``NA``, ``n/a``, ``na``; a yes/no or a check).
 _VALUE_ENDS = ("-", "–", "—", "−", "N/A", "NA", "n/a", "na", "Yes", "yes", "No", "no", "✓", "✔")
+#: ... or like a value's role (``1.00 (reference)``: ``_REF_MARK``).
+_REF_ENDS = re.compile(_REF_MARK + "$")
 
 
 def _ends_like_value(text: str) -> bool:
@@ -263,7 +277,7 @@ def _ends_like_value(text: str) -> bool:
     if not words:
         return False
     last = words[-1]
-    if _DIGIT.search(last) or last.endswith(_VALUE_ENDS):
+    if _DIGIT.search(last) or last.endswith(_VALUE_ENDS) or (last.endswith(")") and _REF_ENDS.search(last)):
         return True
     if not _SIGNIFICANCE.fullmatch(last) and not _TWO_SPACES.search(text):
         return False
@@ -310,7 +324,14 @@ def _header_line(line: _Line) -> bool:
         return False
     if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.toks):
         return False
-    return all(not t.value or _YEAR_OR_SIZE.match(t.text) or t.text in _TEXT_MARKS for t in line.toks)
+    if all(not t.value or _YEAR_OR_SIZE.match(t.text) or t.text in _TEXT_MARKS
+           or (i and line.toks[i - 1].text.lower() == "per")  # a rate's unit: "per 1000 PY"
+           for i, t in enumerate(line.toks)):
+        return True
+    # a 2+-space header whose numbers stand in a name's piece beside words ("1000 PY",
+    # "Incidence per" wrapped above it): every piece holding a number holds a word
+    return line.gapped and all(not any(t.value for t in tokens(p, 0)) or _HAS_WORD.search(p)
+                               for p, _, _ in _pieces(line.text))
 
 
 # --------------------------------------------------------------------------- runs
@@ -391,7 +412,31 @@ def _counts(col: list[str]) -> bool:
             and max(len(c) for c in plain) >= 3)
 
 
-def _choose_k(rows: list[_Line], header_words: int | None) -> tuple[int, int]:
+#: A column name of counts in a header (``n``, ``(n)``, ``N``, ``No.``): APA and clinical tables.
+_COUNT_NAME = re.compile(r"^\(?(?:n|N|No\.)\)?$")
+
+
+def _names_counts(lines: Sequence[str], first: int) -> bool:
+    """Up to three header lines above line ``first`` (one blank line allowed, up to a caption or
+    a sentence) name a column of counts (``Year group n Pre M (SD)``, ``Units (n)``)."""
+    ln, seen, blank = first - 1, 0, False
+    while ln >= 1 and seen < 3:
+        text = lines[ln - 1].strip()
+        ln -= 1
+        if not text:
+            if blank or seen:
+                return False
+            blank = True
+            continue
+        if _excluded(text) or _SENTENCE_END.search(text):
+            return False
+        if any(_COUNT_NAME.match(w) for w in text.split()):
+            return True
+        seen += 1
+    return False
+
+
+def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = False) -> tuple[int, int]:
     """(k, number of rows agreeing with k): see the module doc, layout 2."""
     ns = [r.n for r in rows if r.n]
     top = max(ns)
@@ -415,7 +460,7 @@ def _choose_k(rows: list[_Line], header_words: int | None) -> tuple[int, int]:
         col = [r.values[r.n - k].text for r in rows if r.n >= k]
         right = [t.text for r in rows if r.n >= k for t in r.values[r.n - k + 1:]]
         if col and all(is_weak(c) for c in col) and any(not is_weak(t) for t in right) and not (
-                header_words and _counts(col)):
+                header_words and _counts(col)) and not (counts_named and all(c.isdigit() for c in col)):
             continue
         return k, best
     return tied[-1], best
@@ -514,11 +559,12 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
     return heads + out
 
 
-def _by_order(rows: list[_Line], header: list[_Line], notes: list) -> list[tuple[int, list[str]]] | None:
+def _by_order(rows: list[_Line], header: list[_Line], notes: list,
+              counts_named: bool = False) -> list[tuple[int, list[str]]] | None:
     head = header[-1] if header else None
     head_pieces = _pieces(head.text) if head is not None and head.gapped else None
     words = len(head_pieces) if head_pieces else (len(head.toks) if head is not None else None)
-    k, agree = _choose_k(rows, words)
+    k, agree = _choose_k(rows, words, counts_named)
     if k < 2 or agree < 2:
         return None
     out = []
@@ -702,7 +748,7 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     if layout1:
         rows = _by_position(run, header, notes)
     if rows is None:
-        rows = _by_order(run, header, notes)
+        rows = _by_order(run, header, notes, _names_counts(lines, (header or run)[0].ln))
     if rows is None:
         return None
     _add_wraps(rows, wraps, notes)
