@@ -48,3 +48,10 @@ def a_text(artist) -> bool:
         return bool(artist.get_text())
     except TypeError:
         return False
+
+
+def test_statistics_of_a_note_are_not_an_unread_table_row():
+    from paperfig.coverage import _looks_like_data_row
+
+    assert not _looks_like_data_row("Note. Step 1: R² = .03, F(2, 309) = 5.12, p = .007, d = .2", 9)
+    assert _looks_like_data_row("Baseline 81.2 79.4 80.0 77.1", 4)

@@ -499,3 +499,30 @@ def test_reference_group_decimal_bare_range_and_a_rate_unit_in_a_layout_header()
     # "4.7 -1.4" is two values, "18–29" an age group's label
     assert one("\n".join(["18–29 4.7 -1.4", "30–44 3.1 -0.2", "45–64 2.2 0.5"]), "aligned").rows[0] == (
         1, ["18–29", "4.7", "-1.4"])
+
+
+def test_correlation_matrix_with_numbered_rows_is_a_lower_triangle():
+    text = "\n".join(["Variable M SD 1 2 3", "—————", "",
+                      "1. Anxiety 42.8 9.6 —", "2. Rumination 51.3 11.2 .58** —",
+                      "3. Sleep 7.4 3.1 .36** -.O9 —", "", "Note. * p < .05."])
+    grid = one(text, "aligned")
+    assert grid.rows[0] == (1, ["Variable", "M", "SD", "1", "2", "3"])
+    assert grid.rows[1] == (4, ["1. Anxiety", "42.8", "9.6", "—", "", ""])
+    assert grid.rows[3] == (6, ["3. Sleep", "7.4", "3.1", ".36**", "-.O9", "—"])
+    # a numbered list with no such header stays a list
+    assert not grids("\n".join(["1. Anxiety 42.8 9.6", "2. Rumination 51.3 11.2", "3. Sleep 7.4 3.1"]))
+
+
+def test_group_names_with_a_number_specks_and_an_interval_level_in_a_single_spaced_table():
+    text = "\n".join(["Farm Drug n Mean pre Mean post FECR (%) 95% CI",
+                      "Step 1",
+                      "A Albendazole 15 1,240 655 47.2 31.8-61.0",
+                      "B Moxidectin 15 ‘ 951 6 99.4 97.8-99.9",
+                      "Step 2",
+                      "C Levamisole 13 l,872 93 95.0 90.1-97.6"])
+    grid = one(text, "aligned")
+    rows = dict(grid.rows)
+    assert rows[2] == ["Step 1", "", "", "", "", ""] and rows[5] == ["Step 2", "", "", "", "", ""]
+    assert rows[3] == ["A Albendazole", "15", "1,240", "655", "47.2", "31.8-61.0"]
+    assert rows[4] == ["B Moxidectin", "15", "951", "6", "99.4", "97.8-99.9"]
+    assert rows[6] == ["C Levamisole", "13", "l,872", "93", "95.0", "90.1-97.6"]

@@ -181,6 +181,8 @@ _LIST_MARK = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+)+")
 def _looks_like_data_row(line: str, n_numbers: int) -> bool:
     if n_numbers < 3 or line.rstrip().endswith((".", ":")):  # a sentence or a lead-in: no row
         return False
+    if line.count("=") >= 2:  # statistics reported in a note: "R² = .03, F(2, 309) = 5.12, p = .007"
+        return False
     return n_numbers >= len(_WORD.findall(line))
 
 

@@ -22,12 +22,13 @@ Grammar
   as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``; on a line that holds
   such a misreading ``95.1 +0.4`` too, its cell text then printed without the space so the cell
   grammar reads it alike); and so is an
-  OCR misreading of a number (``4l9``, ``55O``, ``l90``, ``38"``, ``35·8``: an old print's raised
+  OCR misreading of a number (``4l9``, ``55O``, ``-.O9``, ``l90``, ``l,872``, ``38"``, ``35·8``: an old print's raised
   point) or a ditto mark (``"``): it holds its column's place, and the cell grammar refuses it
   with a note. Text that merely
   contains digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``,
   ``(2019)``. A lone ``|`` or ``]`` after a row's last value is the table's border (OCR), no
-  token. Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``) are
+  token, nor is a speck OCR read as a quote or a point between two cells (``15 ‘ 951``).
+  Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``) are
   part of its token. A *weak* value is one a label may hold: an integer, optionally with a size
   suffix (``2``, ``7B``, ``1.3B``, ``2019``); the others are *strong* (decimals, ``%``, ``x``,
   pairs, ``±``, missing marks).
@@ -49,7 +50,7 @@ Grammar
   ascending order after a short label without digits (``Warm-up steps  250  500  1000``) above
   rows holding other values.
 * **Header**: the line(s) directly above the run (one blank line allowed between) that hold no
-  value tokens except years/sizes and a rate's unit (``per 1000 PY``; in a 2+-space header a
+  value tokens except years/sizes, an interval's level (``95% CI``) and a rate's unit (``per 1000 PY``; in a 2+-space header a
   number beside words in its piece, ``1000 PY``), are not a caption, heading or bullet (nor the text of a
   caption printed alone above them, ``TABLE II``), do not end a sentence (a period after a
   capitalised abbreviation, ``Fluor.``, when every word is capitalised, is no sentence's end)
@@ -80,7 +81,11 @@ Two layouts
    ``Year 3 64 91.4 (11.2)`` under ``Year group n Pre M (SD)``).
    Label = the tokens before the last k values; extra strong values read into a label get a
    note (``label_values``); a row with n < k values is padded with "" on the right (missing
-   cells are usually last; note ``short_row``). The header is split into k+1 cells: by its
+   cells are usually last; note ``short_row``), except a short label with one whole number
+   (``Step 1``, ``Phase 2``) in a table of >= 3 columns: a group's name, no value. Rows each one value longer than the row above
+   (>= 3 of them) are a lower triangle, a correlation matrix: k is the longest row's count. Its
+   rows are numbered items (``1. Trait anxiety 42.8 9.6 —``) under a header ending in their
+   numbers (``Variable M SD 1 2 3``): rows, not a list. The header is split into k+1 cells: by its
    2+ space gaps, else by whitespace when it has k+1 (or k: blank label header) words, else
    the last k words are the names and the rest the label header (note
    ``header_split_by_position``).
@@ -103,7 +108,7 @@ _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 _MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃|" + "|".join(sorted(_TEXT_MARKS))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
-_GARBLED = r"[0-9]+·[0-9]+|l[0-9]{2,}[0-9.,]*|[0-9][0-9.,]*[lIOo][0-9lIOo.,]*|[0-9][0-9.]*[\",]"
+_GARBLED = r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[0-9]+·[0-9]+|l,?[0-9]{2,}[0-9.,]*|[0-9][0-9.,]*[lIOo][0-9lIOo.,]*|[0-9][0-9.]*[\",]"
 #: A ± that OCR read as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``).
 _PM_MISREAD = r"(?:\s*[t£]\s*|\+|\s+\+\s+)"
 #: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
@@ -232,8 +237,14 @@ def _trailing_run(toks: list[_Tok]) -> int:
     return n
 
 
+#: A speck OCR read as a quote or a point between a row's cells (``15 ‘ 951``): no token.
+_SPECK = re.compile(r"^[‘’'`´·•.,]$")
+
+
 def _analyse(ln: int, text: str) -> _Line:
     toks = tokens(text)
+    if len(toks) > 2 and any(_SPECK.match(t.text) for t in toks[1:-1]):
+        toks = [t for i, t in enumerate(toks) if not (0 < i < len(toks) - 1 and _SPECK.match(t.text))]
     if len(toks) > 2 and toks[-1].text in _BORDER_TOKENS and toks[-2].value:
         toks = toks[:-1]  # a table's right border read by OCR ('... 3.35 3.27 |'): no cell
     n = _trailing_run(toks)
@@ -298,10 +309,11 @@ def _excluded(text: str) -> bool:
     return bool(patterns.heading(text) or patterns.caption_kind(text) or _LIST_ITEM.match(text))
 
 
-def _data_line(line: _Line) -> bool:
+def _data_line(line: _Line, numbered: bool = False) -> bool:
+    """A row of a run (module doc); ``numbered``: a numbered item may be one (a matrix's row)."""
     if line.n == 0 or len(line.label_toks) > _MAX_LABEL_WORDS:
         return False
-    if _excluded(line.text) and line.label_toks:
+    if line.label_toks and _excluded(line.text) and not (numbered and _NUMBERED.match(line.text)):
         return False
     if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.label_toks):
         return False
@@ -312,6 +324,10 @@ def _label_only(line: _Line) -> bool:
     s = line.text.strip()
     return (line.n == 0 and 0 < len(line.toks) <= 5 and not s.endswith((".", ":", ",", ";")) and not is_rule(s)
             and not _excluded(line.text) and not line.gapped and not any(t.value for t in line.toks))
+
+
+#: Words naming an interval after its level (``95% CI``): header text.
+_INTERVAL_NAMES = frozenset({"CI", "CrI", "PI", "HPD", "HDI", "UI", "confidence", "credible"})
 
 
 def _header_line(line: _Line) -> bool:
@@ -326,6 +342,7 @@ def _header_line(line: _Line) -> bool:
         return False
     if all(not t.value or _YEAR_OR_SIZE.match(t.text) or t.text in _TEXT_MARKS
            or (i and line.toks[i - 1].text.lower() == "per")  # a rate's unit: "per 1000 PY"
+           or (i + 1 < len(line.toks) and line.toks[i + 1].text.strip("()[],;:") in _INTERVAL_NAMES)
            for i, t in enumerate(line.toks)):
         return True
     # a 2+-space header whose numbers stand in a name's piece beside words ("1000 PY",
@@ -337,7 +354,38 @@ def _header_line(line: _Line) -> bool:
 # --------------------------------------------------------------------------- runs
 
 
+_NUMBERED = re.compile(r"^\s*(\d{1,2})[.)]\s+\S")
+#: The last names of a correlation matrix's header: the variables' numbers (``M SD 1 2 3 4``).
+_MATRIX_HEAD = re.compile(r"(?:^|\s)1\s+2(?:\s+\d{1,2})*\s*$")
+
+
+def _matrix_rows(lines: Sequence[str]) -> set[int]:
+    """The numbered rows (``1. Trait anxiety 42.8 9.6 —``) under a header that ends with their
+    numbers (``Variable M SD 1 2 3 4 5 6``; a rule or a blank line between): a correlation
+    matrix, whose rows are numbered items and still rows."""
+    rows: set[int] = set()
+    for i, line in enumerate(lines):
+        if " 1 " not in line or not line.rstrip()[-1:].isdigit() or not _MATRIX_HEAD.search(line):
+            continue
+        j, gap, expect = i + 1, 0, 1
+        while j < len(lines) and gap <= 2:
+            text = lines[j]
+            m = _NUMBERED.match(text)
+            if m and int(m.group(1)) == expect:
+                rows.add(j + 1)
+                expect += 1
+                gap = 0
+            elif expect > 1 or (text.strip() and not is_rule(text)):
+                break
+            else:
+                gap += 1
+            j += 1
+    return rows
+
+
 def _runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Line]]:
+    matrix = _matrix_rows(lines) if any(" 1 2" in line for line in lines) else set()
+
     def usable(ln: int) -> bool:
         return 1 <= ln <= len(lines) and ln not in skip and "\t" not in lines[ln - 1]
 
@@ -351,7 +399,7 @@ def _runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Line]]:
     def data(ln: int, min_n: int = 1) -> bool:
         # a data line ends with a value: a last token without a digit or a missing mark
         # ("... follow here.") is prose, without tokenizing it (most lines of a page)
-        return (usable(ln) and _ends_like_value(lines[ln - 1]) and _data_line(get(ln))
+        return (usable(ln) and _ends_like_value(lines[ln - 1]) and _data_line(get(ln), ln in matrix)
                 and get(ln).n >= min_n)
 
     runs = []
@@ -442,6 +490,8 @@ def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = 
     top = max(ns)
     if top < 2:
         return 0, 0
+    if len(ns) >= 3 and all(b == a + 1 for a, b in zip(ns, ns[1:])):
+        return top, len(ns)  # a lower triangle (a correlation matrix): each row one value longer
 
     def agrees(r: _Line, k: int) -> bool:
         return r.n == k or (r.n > k and all(is_weak(t.text) for t in r.values[:r.n - k]))
@@ -576,6 +626,8 @@ def _by_order(rows: list[_Line], header: list[_Line], notes: list,
                               f"{r.n - k} read as part of the label"))
             label = " ".join(t.text for t in r.toks[:len(r.toks) - k])
             out.append((r.ln, [label] + [t.text for t in r.values[r.n - k:]]))
+        elif r.n == 1 and k >= 3 and is_weak(r.values[0].text) and 0 < len(r.label_toks) <= 2:
+            out.append((r.ln, [r.text.strip()] + [""] * k))  # a group's name: "Step 1", "Phase 2"
         else:
             if r.n:
                 notes.append((r.ln, "short_row", f"row has {r.n} of {k} values; the missing cells are "
@@ -748,7 +800,7 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     if layout1:
         rows = _by_position(run, header, notes)
     if rows is None:
-        rows = _by_order(run, header, notes, _names_counts(lines, (header or run)[0].ln))
+        rows = _by_order(run, header, notes, _names_counts(lines, run[0].ln))
     if rows is None:
         return None
     _add_wraps(rows, wraps, notes)
