@@ -1000,3 +1000,12 @@ def test_a_bold_colour_bullet_naming_a_year_is_a_legend_entry_not_a_bar():
     parsed = parse(text)
     assert [(e["entry"], e["color"]) for e in parsed["legend"]] == [("2019", "Light blue"), ("2023", "Dark blue")]
     assert sorted(p["y"] for p in parsed["points"]) == ["11.8", "12.4"]
+
+
+def test_line_series_bullets_keyed_by_a_time_with_its_unit():
+    p = parse("The image is a line graph of conversion over time.\n\n### Data Points:\n\n"
+              "- **Catalyst A**:\n  - 0 h: 0%\n  - 1 h: 28%\n  - 2 h: 49%\n\n"
+              "- **Catalyst B**:\n  - 0 h: 0%\n  - 1 h: 9%\n")
+    got = [(q["series"], q["x"], q["y"]) for q in p["points"]]
+    assert got == [("Catalyst A", "0", "0"), ("Catalyst A", "1", "28"), ("Catalyst A", "2", "49"),
+                   ("Catalyst B", "0", "0"), ("Catalyst B", "1", "9")]

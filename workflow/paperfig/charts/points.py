@@ -323,7 +323,9 @@ _X_WORDS = {"epoch", "step", "iteration", "iter", "round", "year", "day", "week"
             "shot", "batch", "token", "sample", "k", "n", "t", "x", "time", "hour", "minute", "second",
             "depth", "width", "stage", "level", "checkpoint", "ckpt", "update", "generation", "gen",
             "parameter", "param", "passage", "document", "example", "expert", "head", "gpu", "node", "context",
-            "length", "temperature", "flip", "percent", "rank", "degree", "resolution", "frame"}
+            "length", "temperature", "flip", "percent", "rank", "degree", "resolution", "frame",
+            # units of time after the number ('1 h: 28%', '30 min: 0.42', '6 wk: 81')
+            "h", "hr", "min", "sec", "ms", "d", "wk", "yr", "mo"}
 
 
 def _x_from_key(fig: _Figure, key: str) -> str:
