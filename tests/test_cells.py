@@ -430,3 +430,11 @@ def test_a_unit_glued_to_an_exponent_is_no_number():
 def test_a_pandoc_footnote_reference_after_a_value_is_its_mark():
     assert parts("1.07[^moe]") == ([("value", "", "1.07", "", "footnote")], [])
     assert parts("[12]") == ([], ["unparseable_cell"])
+
+
+def test_power_of_ten_spaced_on_one_side_of_the_times_sign():
+    for text in ("3.1× 10^{-7}", "3.1 ×10^{-7}", "4 ×10⁻⁸"):
+        res = cells.parse_cell(text)
+        assert len(res.parts) == 1 and not res.notes, text
+    assert cells.parse_cell("3.1× 10^{-7}").parts[0].value == "0.00000031"
+    assert not cells.parse_cell("2 × 3").parts  # no power of ten: no number

@@ -108,6 +108,8 @@ _ZW_GAPS = "\u00a0\u2009\u202f\u200b\u200c\u200d\u2060"
 #: The number of a token: checked afterwards by ``numbers.read_number``.
 _NUM_PART = (rf"[-+−–]?[\d.,{_ZW_GAPS}]+(?:[eE][-+−]?\d+"
              r"|\s?[×xX·⋅]\s?10(?:\^\{?[-+−]?\d+\}?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?")
+#: The ``×`` of a power of ten spaced on one side only (``3.1× 10^{-7}``, ``3.1 ×10⁻⁷``).
+_TIMES_TEN = re.compile(r"(?<=\d)(?:×\s+|\s+×)(?=10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹]))")
 _TOKEN = re.compile(
     rf"^(?P<pre>{_MARKS})?(?P<bound>[<>≤≥]\s*)?(?P<num>{_NUM_PART})\s*(?P<unit>%|[xX×°]|[MBkKTG])?"
     rf"(?P<marks>{_MARKS})?\s*(?P<q>\(\?\))?$"
@@ -560,6 +562,8 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     position: first/second, part_name from ``sub_names``); otherwise one value. A unit word
     after the value (``41.3 ms``) is the value's unit (printed in the cell)."""
     plain = text.strip()
+    if "10" in plain and (times := _TIMES_TEN.search(plain)):  # '3.1× 10^{-7}' (LaTeX's \times)
+        plain = plain[:times.start()] + " × " + plain[times.end():]
     if ranges and (m := _BARE_RANGE.match(plain)) and is_number_token(m["lo"]) and is_number_token(m["hi"]):
         # '421–474' under a '95% CI' header: the interval alone, printed without brackets
         return CellResult(parts=[_part("low", "", m["lo"], default_unit), _part("high", "", m["hi"], default_unit)])
