@@ -526,3 +526,24 @@ def test_group_names_with_a_number_specks_and_an_interval_level_in_a_single_spac
     assert rows[3] == ["A Albendazole", "15", "1,240", "655", "47.2", "31.8-61.0"]
     assert rows[4] == ["B Moxidectin", "15", "951", "6", "99.4", "97.8-99.9"]
     assert rows[6] == ["C Levamisole", "13", "l,872", "93", "95.0", "90.1-97.6"]
+
+
+def test_ocr_boxes_under_a_group_header_keep_their_own_columns_and_lines():
+    def paddle(x0, y0, x1, text):
+        return f"[[[{x0}.0, {y0}.0], [{x1}.0, {y0}.0], [{x1}.0, {y0 + 22}.0], [{x0}.0, {y0 + 22}.0]], ('{text}', 0.97)]"
+
+    lines = ["[2024/05/14 09:12:03] ppocr DEBUG: dt_boxes num : 9, elapsed : 0.184",
+             paddle(38, 10, 650, "Table 2. Mean formant frequencies of the vowels by group"),
+             paddle(60, 96, 118, "Vowel"), paddle(205, 88, 335, "Female (n = 18)"),
+             paddle(190, 120, 216, "F1"), paddle(300, 120, 326, "F2"),
+             paddle(68, 156, 98, "/i/"), paddle(186, 156, 219, "312"), paddle(296, 156, 351, "2,648"),
+             paddle(68, 190, 98, "/e/"), paddle(186, 190, 219, "455"), paddle(296, 190, 340, "2281")]
+    [grid] = [g for g in grids("\n".join(lines)) if g.form == "ocrboxes"]
+    assert [r[1] for r in grid.rows] == [["Vowel", "Female (n = 18)", ""], ["", "F1", "F2"],
+                                         ["/i/", "312", "2,648"], ["/e/", "455", "2281"]]
+    assert grid.cell_lines[2] == [7, 8, 9]
+    parsed = parse_document(document_from_text("\n".join(lines), "ocr.txt"))
+    assert {(v["line_no"], v["value"]) for v in parsed["table_values"]} == {
+        (8, "312"), (9, "2648"), (11, "455"), (12, "2281")}
+    # the caption box's coordinates are no numbers of the page: nothing looks like an unread row
+    assert not [n for n in parsed["parse_notes"] if n["kind"] == "unread_data_line"]

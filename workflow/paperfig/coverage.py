@@ -2,7 +2,8 @@
 
 Every number the shared number grammar finds on a line (:func:`paperfig.numbers.find_numbers`)
 is counted once, in the first of these classes that holds it (a list's ``3.`` and a model's
-grounding boxes, ``<box>(92,618),(214,903)</box>``, are markup, not numbers of the page):
+grounding boxes, ``<box>(92,618),(214,903)</box>``, are markup, not numbers of the page; so are
+an OCR engine's coordinates and confidence around the text of a box):
 
 * ``value``: a table value or a chart coordinate read from that line with that value;
 * ``label``: inside a table row label or header, or a point's name/series/category on that
@@ -32,6 +33,7 @@ from decimal import Decimal
 
 from . import contract, numbers, patterns
 from .documents import Document
+from .tableforms import ocrboxes
 
 log = logging.getLogger("paperfig")
 
@@ -138,7 +140,9 @@ def account(doc: Document, parsed: dict, chart_lines: frozenset[int] | set[int] 
         # "3." numbering a list and a model's grounding boxes are no numbers of the page
         text = _LIST_MARK.sub("", line)
         if "[[" in text or "<" in text:  # (every grounding box opens so)
-            text = patterns.GROUNDING.sub(" ", text)
+            ocr = ocrboxes.box(text, ln) if "[[" in text else None
+            # an OCR engine's box line: only its text is printed on the page, not its coordinates
+            text = ocr.text if ocr else patterns.GROUNDING.sub(" ", text)
         read = values.get(ln)
         role = roles.get(ln)
         if role is None:

@@ -27,7 +27,9 @@ Grammar
   the typical box height of the current row's middle joins it, else it starts a new row. A row
   of one box that is text of several words (a title or caption above the table) is not a row.
 * **Columns**: the x-intervals of the boxes of the rows, overlapping ones merged: each merged
-  interval is a column. A row's cell in a column is the text of its boxes there (left to
+  interval is a column. A box over two boxes of another row that do not overlap each other
+  (``Female (n = 18)`` over ``F1`` and ``F2``) is a group header: it takes no part in the
+  columns and its text is the cell of the first column it overlaps. A row's cell in a column is the text of its boxes there (left to
   right, joined by a space); "" when it has none.
 * Each cell keeps the line of its own (first) box (``Grid.cell_lines``), a row the line of its
   first box. A block of fewer than 2 rows or 2 columns is not a table.
@@ -281,12 +283,8 @@ def _grid(boxes: list[_Box], span: tuple[int, int] | None = None) -> Grid | None
     # a row of one box of several words is a title or caption above or below the table
     rows = [r for r in rows if len(r) > 1 or len(r[0].text.split()) < 3]
     boxes = [b for r in rows for b in r]
-    intervals: list[list[float]] = []
-    for b in sorted(boxes, key=lambda b: b.x0):
-        if intervals and b.x0 <= intervals[-1][1]:
-            intervals[-1][1] = max(intervals[-1][1], b.x1)
-        else:
-            intervals.append([b.x0, b.x1])
+    spanning = _spanning(boxes)
+    intervals = _intervals([b for b in boxes if id(b) not in spanning])
     if len(rows) < 2 or len(intervals) < 2:
         return None
     out_rows: list[tuple[int, list[str]]] = []
@@ -296,7 +294,8 @@ def _grid(boxes: list[_Box], span: tuple[int, int] | None = None) -> Grid | None
         cells, where = [], []
         first = min(b.line_no for b in row)
         for x0, x1 in intervals:
-            inside = [b for b in row if b.x0 >= x0 and b.x1 <= x1]
+            inside = [b for b in row if (id(b) not in spanning and b.x0 >= x0 and b.x1 <= x1)
+                      or (id(b) in spanning and _first_overlap(b, intervals) == (x0, x1))]
             cells.append(" ".join(b.text for b in inside))
             where.append(inside[0].line_no if inside else first)
         out_rows.append((first, cells))
@@ -304,3 +303,36 @@ def _grid(boxes: list[_Box], span: tuple[int, int] | None = None) -> Grid | None
     line_nos = list(range(span[0], span[1] + 1)) if span else sorted(b.line_no for b in boxes)
     return Grid(form="ocrboxes", first_line=line_nos[0], last_line=line_nos[-1], rows=out_rows,
                 lines=line_nos, cell_lines=cell_lines)
+
+
+def _intervals(boxes: list[_Box]) -> list[list[float]]:
+    """The x-intervals of the boxes, overlapping ones merged: the columns."""
+    intervals: list[list[float]] = []
+    for b in sorted(boxes, key=lambda b: b.x0):
+        if intervals and b.x0 <= intervals[-1][1]:
+            intervals[-1][1] = max(intervals[-1][1], b.x1)
+        else:
+            intervals.append([b.x0, b.x1])
+    return intervals
+
+
+def _spanning(boxes: list[_Box]) -> set[int]:
+    """The boxes (by id) that span two columns: a box over two boxes of another row that do not
+    overlap each other (``Female (n = 18)`` over ``F1`` and ``F2``), a group header."""
+    out: set[int] = set()
+    if len(boxes) > 2000:  # (quadratic: a page of OCR boxes keeps its merged columns)
+        return out
+    for b in boxes:
+        under = [c for c in boxes if c is not b and c.middle != b.middle and c.x0 < b.x1 and c.x1 > b.x0
+                 and c.x1 - c.x0 < b.x1 - b.x0]
+        if under and any(c.x0 > min(u.x1 for u in under) for c in under):
+            out.add(id(b))
+    return out
+
+
+def _first_overlap(b: _Box, intervals: list[list[float]]) -> tuple[float, float] | None:
+    """The first column a spanning box overlaps: a group header's cell."""
+    for x0, x1 in intervals:
+        if b.x0 < x1 and b.x1 > x0:
+            return x0, x1
+    return None
