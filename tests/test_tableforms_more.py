@@ -547,3 +547,17 @@ def test_ocr_boxes_under_a_group_header_keep_their_own_columns_and_lines():
         (8, "312"), (9, "2648"), (11, "455"), (12, "2281")}
     # the caption box's coordinates are no numbers of the page: nothing looks like an unread row
     assert not [n for n in parsed["parse_notes"] if n["kind"] == "unread_data_line"]
+
+
+def test_decades_and_an_even_grid_of_settings_are_row_labels_not_values():
+    def values(text):
+        parsed = parse_document(document_from_text(text, "t.md"))
+        return [(v["row_label"], v["value"]) for v in parsed["table_values"]]
+
+    assert values("| Decade | Extent |\n|---|---|\n| 1980s | 7.15 |\n| 1990s | 6.58 |\n| 2000s | 5.60 |\n") == [
+        ("1980s", "7.15"), ("1990s", "6.58"), ("2000s", "5.60")]
+    grid = "| Command | RL | Ours |\n|---|---|---|\n| 0.5 | 0.44 | 0.49 |\n| 1.0 | 0.83 | 0.97 |\n| 1.5 | 1.16 | 1.42 |\n"
+    assert [v for _, v in values(grid)] == ["0.44", "0.49", "0.83", "0.97", "1.16", "1.42"]
+    # uneven decimals in the first column are values
+    uneven = "| a | b | c |\n|---|---|---|\n| 0.5 | 0.44 | 0.49 |\n| 1.2 | 0.83 | 0.97 |\n| 1.3 | 1.16 | 1.42 |\n"
+    assert len(values(uneven)) == 9

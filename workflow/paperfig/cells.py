@@ -362,9 +362,15 @@ def is_value_token(text: str) -> bool:
 def numeric_cell(text: str) -> bool:
     """True when every whitespace-separated value of the cell is a value (for layout); a unit
     word after the value (``41.3 ms``) belongs to it, and so do significance letters (``8.05 ab``)."""
+    if "0s" in text and _DECADE.match(text.strip()):
+        return False
     text = _SIG_LETTERS.sub("", tidy_cell(text)[0])
     toks = value_tokens(text)
     return bool(toks) and all(is_value_text(t) for t in toks)
+
+
+#: A decade (``1980s``, ``’90s``): a period's name, label text, never 1980 seconds.
+_DECADE = re.compile(r"^(?:(?:1[5-9]|20)\d0|['’]\d0)s$")
 
 
 _VALUE_LIKE = re.compile(r"^[\d.,+\-−–eE/%xX×*†‡§¶±<>≤≥()?\s" + _MARK_CHARS[5:] + r"]+$")
@@ -377,9 +383,9 @@ _DIMENSIONS = re.compile(r"^\d+\s*[xX×]\s*\d+(?:\s*[xX×]\s*\d+)?$")
 def value_like(text: str) -> bool:
     """A cell that is, or is meant to be, a value (``numeric_cell`` or garbled numbers such as
     ``8.2.1``, ``1e400``, ``NaN``, ``--``): such a column is never a label column. Dimensions
-    (``512 x 512``, ``224×224``) name a setting: label text."""
+    (``512 x 512``, ``224×224``) name a setting and decades (``1980s``) a period: label text."""
     t = numbers.normalise_digits(text.strip())
-    if not t or (_DIMENSIONS.match(t) and not numeric_cell(t)):
+    if not t or (_DIMENSIONS.match(t) and not numeric_cell(t)) or _DECADE.match(t):
         return False
     return numeric_cell(t) or bool(_NUMERIC_WORDS.match(t)) or (
         bool(re.search(r"\d", t)) and bool(_VALUE_LIKE.match(t)))
@@ -562,6 +568,9 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     position: first/second, part_name from ``sub_names``); otherwise one value. A unit word
     after the value (``41.3 ms``) is the value's unit (printed in the cell)."""
     plain = text.strip()
+    if "0s" in plain and _DECADE.match(plain):  # a period's name (row label text)
+        return CellResult(notes=[CellNote("non_numeric_cell", f"cell {plain!r} names a decade, not a value; "
+                                          "left out of the values", plain)])
     if "10" in plain and (times := _TIMES_TEN.search(plain)):  # '3.1× 10^{-7}' (LaTeX's \times)
         plain = plain[:times.start()] + " × " + plain[times.end():]
     if ranges and (m := _BARE_RANGE.match(plain)) and is_number_token(m["lo"]) and is_number_token(m["hi"]):

@@ -50,11 +50,11 @@ Grammar
   ascending order after a short label without digits (``Warm-up steps  250  500  1000``) above
   rows holding other values.
 * **Header**: the line(s) directly above the run (one blank line allowed between) that hold no
-  value tokens except years/sizes, an interval's level (``95% CI``) and a rate's unit (``per 1000 PY``; in a 2+-space header a
-  number beside words in its piece, ``1000 PY``), are not a caption, heading or bullet (nor the text of a
-  caption printed alone above them, ``TABLE II``), do not end a sentence (a period after a
-  capitalised abbreviation, ``Fluor.``, when every word is capitalised, is no sentence's end)
-  and have <= 15 words:
+  value tokens except years/sizes, an interval's level (``95% CI``) and a rate's unit
+  (``per 1000 PY``; in a 2+-space header a number beside words in its piece, ``1000 PY``), are
+  not a caption, heading or bullet (nor the text of a caption printed alone above them,
+  ``TABLE II``), do not end a sentence (a period after a capitalised abbreviation,
+  ``Fluor.``, when every word is capitalised, is no sentence's end) and have <= 15 words:
   one line for single-spaced tables, up to three for 2+-space layouts; or, above single-spaced
   rows of k values, k or k+1 lines of one cell each (plain pdftotext prints a header so).
 
@@ -82,10 +82,11 @@ Two layouts
    Label = the tokens before the last k values; extra strong values read into a label get a
    note (``label_values``); a row with n < k values is padded with "" on the right (missing
    cells are usually last; note ``short_row``), except a short label with one whole number
-   (``Step 1``, ``Phase 2``) in a table of >= 3 columns: a group's name, no value. Rows each one value longer than the row above
-   (>= 3 of them) are a lower triangle, a correlation matrix: k is the longest row's count. Its
-   rows are numbered items (``1. Trait anxiety 42.8 9.6 —``) under a header ending in their
-   numbers (``Variable M SD 1 2 3``): rows, not a list. The header is split into k+1 cells: by its
+   (``Step 1``, ``Phase 2``) in a table of >= 3 columns: a group's name, no value. Rows each
+   one value longer than the row above (>= 3 of them) are a lower triangle, a correlation
+   matrix: k is the longest row's count. Its rows are numbered items (``1. Trait anxiety 42.8
+   9.6 —``) under a header ending in their numbers (``Variable M SD 1 2 3``): rows, not a
+   list. The header is split into k+1 cells: by its
    2+ space gaps, else by whitespace when it has k+1 (or k: blank label header) words, else
    the last k words are the names and the rest the label header (note
    ``header_split_by_position``).
@@ -108,7 +109,8 @@ _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 _MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃|" + "|".join(sorted(_TEXT_MARKS))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
-_GARBLED = r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[0-9]+·[0-9]+|l,?[0-9]{2,}[0-9.,]*|[0-9][0-9.,]*[lIOo][0-9lIOo.,]*|[0-9][0-9.]*[\",]"
+_GARBLED = (r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[0-9]+·[0-9]+|l,?[0-9]{2,}[0-9.,]*"
+            r"|[0-9][0-9.,]*[lIOo][0-9lIOo.,]*|[0-9][0-9.]*[\",]")
 #: A ± that OCR read as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``).
 _PM_MISREAD = r"(?:\s*[t£]\s*|\+|\s+\+\s+)"
 #: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.

@@ -29,8 +29,8 @@ Grammar
 * **Columns**: the x-intervals of the boxes of the rows, overlapping ones merged: each merged
   interval is a column. A box over two boxes of another row that do not overlap each other
   (``Female (n = 18)`` over ``F1`` and ``F2``) is a group header: it takes no part in the
-  columns and its text is the cell of the first column it overlaps. A row's cell in a column is the text of its boxes there (left to
-  right, joined by a space); "" when it has none.
+  columns and its text is the cell of the first column it overlaps. A row's cell in a column
+  is the text of its boxes there (left to right, joined by a space); "" when it has none.
 * Each cell keeps the line of its own (first) box (``Grid.cell_lines``), a row the line of its
   first box. A block of fewer than 2 rows or 2 columns is not a table.
 """
