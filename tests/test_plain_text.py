@@ -55,3 +55,10 @@ def test_statistics_of_a_note_are_not_an_unread_table_row():
 
     assert not _looks_like_data_row("Note. Step 1: R² = .03, F(2, 309) = 5.12, p = .007, d = .2", 9)
     assert _looks_like_data_row("Baseline 81.2 79.4 80.0 77.1", 4)
+
+
+def test_a_running_head_citing_the_journal_is_not_an_unread_table_row():
+    from paperfig.coverage import _looks_like_data_row
+
+    assert not _looks_like_data_row("Dental Materials Journal 2024; 43(2): 215–224", 5)
+    assert not _looks_like_data_row("MNRAS 527, 4410–4428 (2024)", 4)

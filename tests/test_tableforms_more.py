@@ -4,6 +4,7 @@ pandoc simple/multiline tables and one-line element dumps. Small documents writt
 import pytest
 
 from grid_helpers import grids, one
+from paperfig import cells
 from paperfig.documents import document_from_text
 from paperfig.parse import parse_document
 from paperfig.tableforms import FORMS, find_grids, linearized, multiline, oneline, tei
@@ -561,3 +562,33 @@ def test_decades_and_an_even_grid_of_settings_are_row_labels_not_values():
     # uneven decimals in the first column are values
     uneven = "| a | b | c |\n|---|---|---|\n| 0.5 | 0.44 | 0.49 |\n| 1.2 | 0.83 | 0.97 |\n| 1.3 | 1.16 | 1.42 |\n"
     assert len(values(uneven)) == 9
+
+
+def test_layout_rows_with_three_label_columns_an_age_and_its_range_and_a_wrapped_header():
+    text = "\n".join([
+        "Lab code     Context                    Material                   d13C     14C age      Calibrated",
+        "                                                                   (‰)      (BP)         range (cal BP,",
+        "                                                                                         95.4%)",
+        "OxA-41213    Ditch F201, primary fill   Bos taurus, left tibia     −21.8    4307 ± 27    4960–4838",
+        "OxA-41214    Ditch F201, primary fill   Ovis/Capra, mandible       −21.2    4290 ± 29    4956–4828"])
+    grid = one(text, "aligned")
+    assert grid.first_line == 1
+    assert grid.rows[3] == (4, ["OxA-41213", "Ditch F201, primary fill", "Bos taurus, left tibia", "−21.8",
+                                "4307 ± 27", "4960–4838"])
+    parsed = parse_document(document_from_text(text, "c14.txt"))
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["-21.8", "4307", "27", "4960", "4838"]
+
+
+def test_upper_and_lower_case_significance_letters_after_mean_and_sd():
+    text = "\n".join([
+        "Adhesive          Strategy        24 h               10,000 TC          PTF (n)",
+        "Clearfil Bond 2   2-step SE       51.3 (8.4) Aa      47.2 (7.9) Aa      0",
+        "Prime&Bond        Universal, SE   36.9 (6.8) BCa     29.2 (7.7) Bb      3"])
+    grid = one(text, "aligned")
+    assert grid.rows[0] == (1, ["Adhesive", "Strategy", "24 h", "10,000 TC", "PTF (n)"])
+    assert grid.rows[2] == (3, ["Prime&Bond", "Universal, SE", "36.9 (6.8) BCa", "29.2 (7.7) Bb", "3"])
+    res = cells.parse_cell("36.9 (6.8) BCa")
+    assert [(p.part, p.value) for p in res.parts] == [("value", "36.9"), ("delta", "6.8")]
+    assert "significance" in res.parts[0].flag
+    # a lone capital after a value is no significance group (amperes, a grade)
+    assert not any("significance" in p.flag for p in cells.parse_cell("12.5 A").parts)

@@ -532,7 +532,7 @@ _UNIT_WORD = re.compile(
 _SPACED_MARK = re.compile(rf"(?<=\d)\s+(?P<m>[{_MARK_CHARS}]+)(?=\s*(?:\(|$))")
 #: Significance letters after a value, apart from it (``3.12 ± 0.14 c``, ``8.05 ab``): flag
 #: "significance" (letters in alphabetical order, a to g).
-_SIG_LETTERS = re.compile(r"(?<=[\d%)])\s+(?=[a-g]{1,4}$)a?b?c?d?e?f?g?$")
+_SIG_LETTERS = re.compile(r"(?<=[\d%)])\s+(?=[A-Ga-g]{1,6}$)(?=[A-G]*[a-g]|[A-G]{2})A?B?C?D?E?F?G?a?b?c?d?e?f?g?$")
 #: A lone quote, backtick or comma after a value, apart from it: OCR noise (``53.3 '``).
 _STRAY_MARK = re.compile(r"(?:\s+|(?<=\d))(['\"`‘’“”,])$")
 #: An arrow or triangle marking a change or the better direction, before or after the number.

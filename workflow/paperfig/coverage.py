@@ -179,6 +179,8 @@ def account(doc: Document, parsed: dict, chart_lines: frozenset[int] | set[int] 
 
 
 _WORD = re.compile(r"[A-Za-z]{3,}")
+#: A journal's volume, issue and pages (``43(2): 215–224``, ``527, 4410–4428 (2024)``).
+_CITATION = re.compile(r"\b\d{1,4}\s?\(\d{1,4}\)\s?[:,]\s?[A-Za-z]?\d+|\b\d{1,4},\s\d+[–-]\d+\s\((?:19|20)\d\d\)")
 _LIST_MARK = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+)+")
 
 
@@ -186,6 +188,8 @@ def _looks_like_data_row(line: str, n_numbers: int) -> bool:
     if n_numbers < 3 or line.rstrip().endswith((".", ":")):  # a sentence or a lead-in: no row
         return False
     if line.count("=") >= 2:  # statistics reported in a note: "R² = .03, F(2, 309) = 5.12, p = .007"
+        return False
+    if _CITATION.search(line):  # a running head citing the journal: "Journal 2024; 43(2): 215–224"
         return False
     return n_numbers >= len(_WORD.findall(line))
 

@@ -5,40 +5,42 @@ No delimiter marks the cells, so a table is recognised by its *values*.
 Grammar
 -------
 * **Value token** (:func:`is_value`): a whole whitespace token that is a number (sign,
-  thousands commas ``41,021.00``, decimals; a bound ``<0.001``) with an optional suffix ``%``, ``x``/``X``/``×``, ``°``,
-  ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``, ``∗``, ``†``, ``‡``, ``§``, superscript
-  digits, ``(?)``); a pair ``88.5/84.3``; or a missing mark ``-``, ``–``, ``—``, ``--``, ``N/A``,
-  ``n/a``, ``NA``. Printed forms spread over several tokens are one token: ``81.2 ± 0.3``
-  (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``, ``86.8 / 81.7``; an error alone
-  (``±0.9``: pdftotext prints a mean's std on the line below it) or in parentheses, signed or a
-  decimal (``(−3.9)``; ``(.021)`` or ``[0.311]``, a standard error under its coefficient;
-  ``(2019)`` stays label text) is a value too; a ``Yes``/``No``/``✓`` cell (a regression
-  table's "fixed effects" rows) holds its column's place like a missing mark (in a header it is
-  a word: ``No alert``); so is a value with its interval (``1.38 [1.19, 1.60]``, ``71
-  [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``) or the interval alone when it
-  holds a decimal (``(1–5)`` is a header's scale), bare too (``5.1–8.3``; ``18–29`` is a
-  label's age group); so is a value with its role in parentheses
-  (``1.00 (reference)``, ``0 (baseline)``); so is a value and its error whose ± OCR read
-  as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``; on a line that holds
-  such a misreading ``95.1 +0.4`` too, its cell text then printed without the space so the cell
-  grammar reads it alike); and so is an
-  OCR misreading of a number (``4l9``, ``55O``, ``-.O9``, ``l90``, ``l,872``, ``38"``, ``35·8``: an old print's raised
-  point) or a ditto mark (``"``): it holds its column's place, and the cell grammar refuses it
-  with a note. Text that merely
+  thousands commas ``41,021.00``, decimals; a bound ``<0.001``) with an optional suffix ``%``,
+  ``x``/``X``/``×``, ``°``, ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``,
+  ``∗``, ``†``, ``‡``, ``§``, superscript digits, ``(?)``); a pair ``88.5/84.3``; or a missing
+  mark ``-``, ``–``, ``—``, ``--``, ``N/A``, ``n/a``, ``NA``. Printed forms spread over several
+  tokens are one token: ``81.2 ± 0.3`` (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``,
+  ``86.8 / 81.7``; an error alone (``±0.9``: pdftotext prints a mean's std on the line below
+  it) or in parentheses, signed or a decimal (``(−3.9)``; ``(.021)`` or ``[0.311]``, a standard
+  error under its coefficient; ``(2019)`` stays label text) is a value too; a
+  ``Yes``/``No``/``✓`` cell (a regression table's "fixed effects" rows) holds its column's
+  place like a missing mark (in a header it is a word: ``No alert``); so is a value with its
+  interval (``1.38 [1.19, 1.60]``, ``71 [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to
+  0.06)``) or the interval alone when it holds a decimal (``(1–5)`` is a header's scale), bare
+  too (``5.1–8.3``; ``18–29`` is a label's age group, but a value after another value: ``4412 ±
+  29  5260–4866``); so is a value with its role in parentheses (``1.00 (reference)``, ``0
+  (baseline)``); so is a value and its error whose ± OCR read as ``t``, ``£`` or ``+`` (``94.3
+  t0.6``, ``91.8+0.9``, ``71.6 + 3.2``; on a line that holds such a misreading ``95.1 +0.4``
+  too, its cell text then printed without the space so the cell grammar reads it alike); and so
+  is an OCR misreading of a number (``4l9``, ``55O``, ``-.O9``, ``l90``, ``l,872``, ``38"``,
+  ``35·8``: an old print's raised point) or a ditto mark (``"``): it holds its column's place,
+  and the cell grammar refuses it with a note. Text that merely
   contains digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``,
   ``(2019)``. A lone ``|`` or ``]`` after a row's last value is the table's border (OCR), no
   token, nor is a speck OCR read as a quote or a point between two cells (``15 ‘ 951``).
-  Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``) are
-  part of its token. A *weak* value is one a label may hold: an integer, optionally with a size
-  suffix (``2``, ``7B``, ``1.3B``, ``2019``); the others are *strong* (decimals, ``%``, ``x``,
-  pairs, ``±``, missing marks).
+  Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``; upper case
+  first, ``51.3 (8.4) Aa``, ``BCa``, never a lone ``A``: a unit) are part of its token. A
+  *weak* value is one a label may hold: an integer, optionally with a size suffix (``2``,
+  ``7B``, ``1.3B``, ``2019``); the others are *strong* (decimals, ``%``, ``x``, pairs, ``±``,
+  missing marks).
 * **Data line**: no tab, ends with a run of n >= 1 value tokens, the text before the run (the
-  label) has at most 8 words, no sentence boundary (``word. Word``) and no word of running text
-  (``is``, ``are``, ``we``, ``their``, ``approximately``, ``achieves`` ...: "Our model reaches
-  84.3 82.1" is prose); headings, captions (``Table 2: ..``) and list items (``* At
-  approximately 8 MB, the score is 82``, ``1. ..``) are never data lines, except a line made
-  only of values (a row whose label cell is blank). ``-``/``+`` items may be rows (``+ KD``,
-  ``- w/o KD``), but a run made only of them is a list, not a table.
+  label) has at most 8 words (12 when 2+ spaces part its columns), no sentence boundary
+  (``word. Word``) and no word of running text (``is``, ``are``, ``we``, ``their``,
+  ``approximately``, ``achieves`` ...: "Our model reaches 84.3 82.1" is prose); headings,
+  captions (``Table 2: ..``) and list items (``* At approximately 8 MB, the score is 82``, ``1.
+  ..``) are never data lines, except a line made only of values (a row whose label cell is
+  blank). ``-``/``+`` items may be rows (``+ KD``, ``- w/o KD``), but a run made only of them
+  is a list, not a table.
 * **Run**: consecutive data lines (a line of significance marks between them, ``a   b``, is
   skipped); a single blank line between two data lines does not end it
   when the next line holds >= 2 values (pdftotext prints blank lines between rows); a short
@@ -124,6 +126,8 @@ _LONE_RANGE = rf"(?=[^\d]*\d*\.\d){_RANGE}"
 #: An interval printed bare, with a decimal (``5.1–8.3``: a quintile's range); ``18–29`` and
 #: ``2010–2015`` are a label's groups.
 _BARE_RANGE = r"(?=\S*\.\d)\d*\.?\d+[–—-]\d*\.?\d+"
+#: A range of whole numbers (``5260–4866``): a value after another value, else a label's group.
+_INT_RANGE = re.compile(r"^\d+[–—-]\d+$")
 #: A value's role in parentheses (``1.00 (reference)``: a hazard ratio's reference group), as
 #: the cell grammar keeps it (``Part.qualifier``).
 _REF_MARK = r"\((?i:baseline|ours|reference|ref\.?)\)"
@@ -189,7 +193,7 @@ class _Line:
 #: A unit in parentheses that holds a digit (``(t ha−1)``, ``(m s−2)``, ``(10^3)``): header text.
 _DIGIT_UNIT = re.compile(r"\([^()\d]*[A-Za-zµ%][^()\d]*[−\-^]?\d[^()]*\)")
 #: Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``: Tukey groups).
-_SIG_LETTERS = re.compile(r"^(?=[a-g]{1,4}$)a?b?c?d?e?f?g?$")
+_SIG_LETTERS = re.compile(r"^(?=[A-Ga-g]{1,6}$)(?=[A-G]*[a-g]|[A-G]{2})A?B?C?D?E?F?G?a?b?c?d?e?f?g?$")
 
 
 def _with_letters(out: list[_Tok], text: str, start: int) -> list[_Tok]:
@@ -249,6 +253,9 @@ def _analyse(ln: int, text: str) -> _Line:
         toks = [t for i, t in enumerate(toks) if not (0 < i < len(toks) - 1 and _SPECK.match(t.text))]
     if len(toks) > 2 and toks[-1].text in _BORDER_TOKENS and toks[-2].value:
         toks = toks[:-1]  # a table's right border read by OCR ('... 3.35 3.27 |'): no cell
+    for i in range(1, len(toks)):  # a range of whole numbers after a value ('4412 ± 29  5260–4866')
+        if toks[i - 1].value and not toks[i].value and _INT_RANGE.match(toks[i].text):
+            toks[i].value = True
     n = _trailing_run(toks)
     if n == 0 and "  " in text.strip():
         # layout 1: a text column after the values (``355  10,557  62,104  Abs.``)
@@ -267,12 +274,12 @@ def _analyse(ln: int, text: str) -> _Line:
 _BORDER_TOKENS = frozenset({"|", "¦", "]", "‖"})
 #: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence.
 _TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$")
-_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[a-g]{1,4})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?|[-–—−]|--|N/?A"
+_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[A-Ga-g]{1,6})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?|[-–—−]|--|N/?A"
                               r"|n/?a|[Yy]es|[Nn]o|✓|✔|" + _REF_MARK + r")\s*$")
 _DIGIT = re.compile(r"\d")
-_HAS_WORD = re.compile(r"(?:^|\s)[A-Za-z][A-Za-z-]*[A-Za-z](?:\s|$)")
+_HAS_WORD = re.compile(r"(?:^|\s)(?:[A-Za-z][A-Za-z-]*[A-Za-z]|[hsdmgLVWK])(?:\s|$)")  # a word or a unit ('24 h')
 _TWO_SPACES = re.compile(r"\s\s")
-_SIGNIFICANCE = re.compile(r"[a-g]{1,4}")
+_SIGNIFICANCE = re.compile(r"[A-Ga-g]{1,6}")
 #: The endings of a last token that make _ENDS_LIKE_VALUE match without a digit (a missing
 #: mark: ``-``, ``--``, ``–``, ``—``, ``−``, ``N/A``, ``NA``, ``n/a``, ``na``; a yes/no or a check).
 _VALUE_ENDS = ("-", "–", "—", "−", "N/A", "NA", "n/a", "na", "Yes", "yes", "No", "no", "✓", "✔")
@@ -313,8 +320,9 @@ def _excluded(text: str) -> bool:
 
 def _data_line(line: _Line, numbered: bool = False) -> bool:
     """A row of a run (module doc); ``numbered``: a numbered item may be one (a matrix's row)."""
-    if line.n == 0 or len(line.label_toks) > _MAX_LABEL_WORDS:
-        return False
+    if line.n == 0 or len(line.label_toks) > _MAX_LABEL_WORDS * (
+            1.5 if _GAP.search(line.text[:line.values[0].start].strip()) else 1):
+        return False  # (label columns apart, 'OxA-41213  Ditch F201, primary fill  Bos taurus, left tibia')
     if line.label_toks and _excluded(line.text) and not (numbered and _NUMBERED.match(line.text)):
         return False
     if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.label_toks):
@@ -338,8 +346,8 @@ def _header_line(line: _Line) -> bool:
         return False
     if _SENTENCE_END.search(s) and not all(t.text[0].isupper() or not t.text[0].isalpha() for t in line.toks):
         return False  # a sentence's end; column names abbreviated with a period are capitalised ("Fluor.")
-    if s.endswith((",", ";")) or (s.endswith(":") and len(line.toks) > 2) or is_rule(s):
-        return False
+    if (s.endswith((",", ";")) and not line.gapped) or (s.endswith(":") and len(line.toks) > 2) or is_rule(s):
+        return False  # (a 2+-space header's cell may wrap after a comma: 'range (cal BP,')
     if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.toks):
         return False
     if all(not t.value or _YEAR_OR_SIZE.match(t.text) or t.text in _TEXT_MARKS
