@@ -550,7 +550,7 @@ def test_ocr_boxes_under_a_group_header_keep_their_own_columns_and_lines():
     assert not [n for n in parsed["parse_notes"] if n["kind"] == "unread_data_line"]
 
 
-def test_decades_and_an_even_grid_of_settings_are_row_labels_not_values():
+def test_decades_and_ascending_settings_in_the_first_column_are_row_labels_not_values():
     def values(text):
         parsed = parse_document(document_from_text(text, "t.md"))
         return [(v["row_label"], v["value"]) for v in parsed["table_values"]]
@@ -559,9 +559,11 @@ def test_decades_and_an_even_grid_of_settings_are_row_labels_not_values():
         ("1980s", "7.15"), ("1990s", "6.58"), ("2000s", "5.60")]
     grid = "| Command | RL | Ours |\n|---|---|---|\n| 0.5 | 0.44 | 0.49 |\n| 1.0 | 0.83 | 0.97 |\n| 1.5 | 1.16 | 1.42 |\n"
     assert [v for _, v in values(grid)] == ["0.44", "0.49", "0.83", "0.97", "1.16", "1.42"]
-    # uneven decimals in the first column are values
-    uneven = "| a | b | c |\n|---|---|---|\n| 0.5 | 0.44 | 0.49 |\n| 1.2 | 0.83 | 0.97 |\n| 1.3 | 1.16 | 1.42 |\n"
-    assert len(values(uneven)) == 9
+    losses = "| Loss | A | B |\n|---|---|---|\n| 0% | 2.41 | 2.28 |\n| 1% | 3.02 | 2.75 |\n| 5% | 6.12 | 4.37 |\n"
+    assert [label for label, _ in values(losses)] == ["0%", "0%", "1%", "1%", "5%", "5%"]
+    # decimals in no order in the first column are values
+    unordered = "| a | b | c |\n|---|---|---|\n| 0.5 | 0.44 | 0.49 |\n| 1.3 | 0.83 | 0.97 |\n| 1.2 | 1.16 | 1.42 |\n"
+    assert len(values(unordered)) == 9
 
 
 def test_layout_rows_with_three_label_columns_an_age_and_its_range_and_a_wrapped_header():

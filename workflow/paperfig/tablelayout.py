@@ -34,8 +34,9 @@ Layout rules (documented choices)
   more words counts as text: a label not printed) are label columns
   (and a numeric first column directly followed by a column of words: ``| 1.3B | uniform |``,
   or a first column of distinct whole numbers in ascending order beside other values: an
-  index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 decimals in even steps, a
-  grid of settings such as 0.5, 1.0, 1.5, or years, even beside one column);
+  index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings
+  printed as decimals or percentages (0.5, 1.0, 1.5; 0%, 30%, 50%), or years, even beside one
+  column);
   the last one is the row label, any before it a qualifier (``test``/``dev``) carried down
   and used as ``row_group``.
 * **Row labels.** ``row_label_raw`` is the printed text of the row's own label cell ("" when
@@ -417,18 +418,20 @@ class TableLayout:
     @staticmethod
     def _index_column(data) -> bool:
         """A first column of distinct whole numbers in ascending order (``k``, ``Round``,
-        ``Epoch``: 0, 1, 2 or 2, 4, 8; or >= 3 decimals in even steps, 0.5, 1.0, 1.5) beside other
-        columns that are not all whole numbers (a
-        column with units, ``0%``, ``6 h``, may be data: it stays a column of values)."""
+        ``Epoch``: 0, 1, 2 or 2, 4, 8), or of >= 3 settings in ascending order printed as
+        decimals or percentages (doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; a sparsity 0%, 30%,
+        50%), beside other columns that are not all whole numbers: the rows' names, not values
+        (a column with other units, ``6 h``, stays a column of values)."""
         col = [re.sub(r"\s*\([^()]*\)$", "", c[0].strip()) for _, c in data]  # '0 (no merging)'
-        if len(col) >= 3 and all(re.fullmatch(r"\d{1,4}\.\d{1,3}", x) for x in col):
-            # a grid of settings in even steps (0.5, 1.0, 1.5, 2.0: a command, a threshold)
-            steps = {Decimal(b) - Decimal(a) for a, b in zip(col, col[1:])}
-            return len(steps) == 1 and steps.pop() > 0
+        others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
+        if len(col) >= 3 and all(re.fullmatch(r"\d{1,4}(?:\.\d{1,3})?%?", x) for x in col) and any(
+                "." in x or "%" in x for x in col):
+            # settings in ascending order: doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; losses 0%, 1%, 5%
+            nums = [Decimal(x.rstrip("%")) for x in col]
+            return all(a < b for a, b in zip(nums, nums[1:])) and any(not re.fullmatch(r"[\d,]+", x) for x in others)
         if len(col) < 2 or not all(re.fullmatch(r"\d{1,6}", x) for x in col):
             return False
         nums = [int(x) for x in col]
-        others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
         return (all(a < b for a, b in zip(nums, nums[1:]))
                 and any(not re.fullmatch(r"[\d,]+", x) for x in others))
 
