@@ -1009,3 +1009,15 @@ def test_line_series_bullets_keyed_by_a_time_with_its_unit():
     got = [(q["series"], q["x"], q["y"]) for q in p["points"]]
     assert got == [("Catalyst A", "0", "0"), ("Catalyst A", "1", "28"), ("Catalyst A", "2", "49"),
                    ("Catalyst B", "0", "0"), ("Catalyst B", "1", "9")]
+
+
+def test_axes_described_inside_the_first_paragraph_and_points_naming_both_axes():
+    p = parse("The image is a scatter plot of eyes. The x-axis is labeled \"Axial length (mm)\" and ranges "
+              "from 22 to 27. The y-axis is labeled \"Spherical equivalent (D)\" and ranges from -8 to +2.\n\n"
+              "Here is each data point, from left to right:\n\n"
+              "1. Axial length 22.4 mm, spherical equivalent +1.25 D\n"
+              "2. Axial length 24.9 mm, spherical equivalent -2.75 D\n")
+    [axes] = p["axes"]
+    assert (axes["x_label"], axes["x_unit"], axes["x_min"], axes["x_max"]) == ("Axial length", "mm", "22", "27")
+    assert (axes["y_label"], axes["y_unit"], axes["y_min"], axes["y_max"]) == ("Spherical equivalent", "D", "-8", "2")
+    assert [(q["line_no"], q["x"], q["y"]) for q in p["points"]] == [(5, "22.4", "1.25"), (6, "24.9", "-2.75")]

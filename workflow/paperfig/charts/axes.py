@@ -119,7 +119,7 @@ def _axis_text(fig: _Figure, which: str, text: str) -> None:
         ax["scale_word"] = "log"
     elif re.search(r"\blinear\b", text, re.I) and not ax["scale_word"]:
         ax["scale_word"] = "linear"
-    body = re.sub(r"^(?:labell?ed|label(?:\s*:)?|titled|represents|shows|showing|displays|measures|denotes|"
+    body = re.sub(r"^(?:is\s+)?(?:labell?ed|label(?:\s*:)?|titled|represents|shows|showing|displays|measures|denotes|"
                   r"indicates|plots|depicts)\s+(?:as\s+)?", "", text.strip(), flags=re.I)
     tm = _TICK_PHRASE.search(body)
     if tm:
@@ -156,7 +156,8 @@ def _axis_text(fig: _Figure, which: str, text: str) -> None:
 
 
 def _split_axis_label(text: str) -> tuple[str, str]:
-    """'Size (MB), ranging from 8 MB to 200 MB.' -> ('Size (MB)', ', ranging from ...')."""
+    """'Size (MB), ranging from 8 MB to 200 MB.' -> ('Size (MB)', ', ranging from ...');
+    '"Axial length (mm)" and ranges from 22 to 27' -> ('"Axial length (mm)"', ' and ranges ...')."""
     depth = 0
     for i, ch in enumerate(text):
         if ch == "(":
@@ -173,8 +174,8 @@ def _split_axis_label(text: str) -> tuple[str, str]:
                 i + 2 >= len(text) or text[i + 2].isupper()))):
             return text[:i].strip(), text[i:]
         elif depth == 0 and re.match(
-                r"\s+(?:ranging|ranges|range|from|spanning|spans|on\s+a|with|in\s+a|scaled?|"
-                r"logarithmic|linear|between)\b", text[i:], re.I) and ch == " ":
+                r"\s+(?:and\s+(?:ranges|spans|runs|goes|extends|covers)\s|ranging|ranges|range|from|spanning|"
+                r"spans|on\s+a|with|in\s+a|scaled?|logarithmic|linear|between)\b", text[i:], re.I) and ch == " ":
             return text[:i].strip(), text[i:]
         elif depth == 0 and text[i:i + 3] in (" - ", " – ", " — "):
             return text[:i].strip(), text[i:]

@@ -225,6 +225,8 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
                                              kind="number_read", message=message, raw=raw))
 
         axis = _axis_line(content)
+        if axis is None and not bm and "axis" in content:
+            _axis_sentences(fig, line_no, content)  # 'The image is a scatter plot ... The x-axis is ...'
         if axis is None and re.match(r"^\W*ax(?:is|es)\b", context or "", re.I):
             # under an "Axes" heading or bold line: '* Horizontal: ...', '* X: ...', '* Vertical (left): ...'
             am = re.match(r"^\**\s*(x|y|horizontal|vertical)\s*(?:\([^()]*\))?\s*\**\s*:\s*\**\s*(.*)$", content, re.I)
@@ -385,3 +387,20 @@ def _plain_key(content: str) -> tuple[str, str] | None:
     """'Title: None' / '**Legend**: ...' -> (key, text) for a short alphabetic key, else None."""
     m = re.match(r"^\**([A-Za-z][A-Za-z /]{1,30}?)\**\s*:\s*\**\s*(.*)$", content.strip())
     return (m.group(1).strip(), m.group(2).strip()) if m else None
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def _axis_sentences(fig: _Figure, line_no: int, paragraph: str) -> None:
+    """The axes a paragraph describes in sentences of their own after its first ('The image is
+    a scatter plot ... The x-axis is labeled "Axial length (mm)" and ranges from 22 to 27.'):
+    each such sentence is read as that axis's line; the paragraph is read on as prose."""
+    for sentence in _SENTENCE_BREAK.split(paragraph)[1:]:
+        axis = _axis_line(sentence)
+        if axis is None or axis[1] or fig.axis[axis[0]]["label"]:
+            continue
+        which, _, text = axis
+        fig.axis[which]["line_no"] = fig.axis[which]["line_no"] or line_no
+        if text:
+            _axis_text(fig, which, text.rstrip("."))

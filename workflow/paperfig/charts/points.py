@@ -236,13 +236,13 @@ def _split_items(text: str) -> list[str]:
 #: an optional approximation word before it and a unit and a parenthesis after it.
 _KV = re.compile(
     r"^(?P<key>(?:[^:=≈()]|\([^()]{0,40}\)){1,80}?)\s*(?::|=|≈|\s[-–—]\s|\s[-–—](?=\s*[~≈\d]))\s*"
-    r"(?:" + _APPROX + r"\s*)?"
+    r"(?:" + _APPROX + r"\s*)?\+?"  # (a plus sign before a positive value: '+1.25 D')
     r"(?P<num>" + _NUM + r")(?P<rest>[^()]*?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;,]?\s*$", re.I)
 
 
 #: 'Teacher 84.6': a name of words (no digits) then one number, with no separator between.
 _KV_SPACE = re.compile(
-    r"^(?P<key>[A-Za-z][A-Za-z .&'+/-]{0,60}?)\s+(?:" + _APPROX + r"\s*)?"
+    r"^(?P<key>[A-Za-z][A-Za-z .&'+/-]{0,60}?)\s+(?:" + _APPROX + r"\s*)?\+?"
     r"(?P<num>" + _NUM + r")(?P<rest>[^()\d]*?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;,]?\s*$", re.I)
 
 
