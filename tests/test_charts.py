@@ -1021,3 +1021,18 @@ def test_axes_described_inside_the_first_paragraph_and_points_naming_both_axes()
     assert (axes["x_label"], axes["x_unit"], axes["x_min"], axes["x_max"]) == ("Axial length", "mm", "22", "27")
     assert (axes["y_label"], axes["y_unit"], axes["y_min"], axes["y_max"]) == ("Spherical equivalent", "D", "-8", "2")
     assert [(q["line_no"], q["x"], q["y"]) for q in p["points"]] == [(5, "22.4", "1.25"), (6, "24.9", "-2.75")]
+
+
+def test_a_paragraph_of_sentences_each_naming_one_bar():
+    from paperfig.charts.prosebars import prose_bars
+
+    text = ("The first bar, for the reference strain PAO1, reaches approximately 2.35. The second bar, "
+            "ΔpelA, is much lower at about 0.85, and the third bar, ΔpslBCD, is around 0.62. The double "
+            "mutant has the shortest bar in the chart, at roughly 0.18. \"Other\" has the lowest value, only "
+            "0.9. There is a dashed horizontal line at 1.0.")
+    assert prose_bars(text) == [("reference strain PAO1", "2.35", ""), ("ΔpelA", "0.85", ""),
+                                ("ΔpslBCD", "0.62", ""), ("double mutant", "0.18", ""), ('"Other"', "0.9", "")]
+    # one such sentence alone is commentary
+    assert prose_bars("Paper packaging has the highest recycling rate at 82.7%.") == []
+    assert prose_bars("CF-12 has the tallest bar with a value of approximately 2.80, CF-27 is at about 1.45.") == [
+        ("CF-12", "2.80", ""), ("CF-27", "1.45", "")]
