@@ -69,7 +69,8 @@ _CLAUSE_SPLIT = re.compile(r"\s+(?:while|whereas)\s+|\s*(?:;|,\s*(?:and|while|wh
 
 #: What a bar's name is said to do before its value: 'has the tallest bar', 'is followed by'.
 _NAME_REMARK = re.compile(r"\s+(?:has|is|shows)\s+(?:the\s+)?(?:tallest|shortest|highest|lowest|largest|smallest|"
-                          r"longest)(?:\s+(?:bar|value|column))?(?:\s+in\s+the\s+(?:chart|plot|figure))?$|\s+bar$", re.I)
+                          r"longest)(?:\s+(?:bar|value|column))?(?:\s+in\s+the\s+(?:chart|plot|figure))?$|\s+bar$",
+                          re.I)
 _FOLLOWED = re.compile(r"^(?:it\s+|this\s+)?(?:is\s+)?(?:closely\s+)?followed\s+(?:closely\s+)?by\s+", re.I)
 
 
