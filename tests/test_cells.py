@@ -438,3 +438,13 @@ def test_power_of_ten_spaced_on_one_side_of_the_times_sign():
         assert len(res.parts) == 1 and not res.notes, text
     assert cells.parse_cell("3.1× 10^{-7}").parts[0].value == "0.00000031"
     assert not cells.parse_cell("2 × 3").parts  # no power of ten: no number
+
+
+def test_an_effect_measure_named_before_its_value_and_a_bare_interval_of_decimals():
+    res = cells.parse_cell("IRR 0.72 (0.58–0.89)")
+    assert [(p.part, p.value, p.qualifier) for p in res.parts] == [
+        ("value", "0.72", "IRR"), ("low", "0.58", "IRR"), ("high", "0.89", "IRR")]
+    assert [p.value for p in cells.parse_cell("aOR 2.1").parts] == ["2.1"]
+    assert [(p.part, p.value) for p in cells.parse_cell("1.29–3.55").parts] == [("low", "1.29"), ("high", "3.55")]
+    assert not cells.parse_cell("421–474").parts  # whole numbers: an interval only under a header naming one
+    assert not cells.parse_cell("OR").parts

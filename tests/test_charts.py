@@ -1036,3 +1036,10 @@ def test_a_paragraph_of_sentences_each_naming_one_bar():
     assert prose_bars("Paper packaging has the highest recycling rate at 82.7%.") == []
     assert prose_bars("CF-12 has the tallest bar with a value of approximately 2.80, CF-27 is at about 1.45.") == [
         ("CF-12", "2.80", ""), ("CF-27", "1.45", "")]
+
+
+def test_a_bold_key_stating_x_with_its_unit_and_one_item_per_series():
+    p = parse("The line chart shows strength retention over wash cycles.\n\n"
+              "- **0 cycles:** cotton 100%, lyocell 100%\n- **5 cycles:** cotton 96%, lyocell 93%\n")
+    assert [(q["series"], q["x"], q["y"]) for q in p["points"]] == [
+        ("cotton", "0", "100"), ("lyocell", "0", "100"), ("cotton", "5", "96"), ("lyocell", "5", "93")]

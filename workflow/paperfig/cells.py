@@ -30,9 +30,11 @@ or not at all):
                        bounds separated by a comma, a semicolon, a dash or "to" (``71
                        [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``); the
                        interval alone in brackets (``[1.19, 1.60]``) gives ``low``/``high``.
-                       A bare range without brackets (``62–80``) is read only in a column
+                       A bare range of whole numbers (``62–80``) is read only in a column
                        whose header names an interval (``95% CI``, ``IQR``, ``range``):
-                       elsewhere a label may print one (``2019–2020``)
+                       elsewhere a label may print one (``2019–2020``); one of decimals
+                       (``1.29–3.55``) anywhere. The name of an effect measure before the
+                       value (``IRR 0.72 (0.58–0.89)``, ``aOR 2.1``) is kept as the qualifier
 ``± 0.1``              an error printed in a cell of its own: one part ``error``
 ``12% reduction``      a value with a trailing qualifier word (``reduction``, ``slower``,
                        ``faster``, ``speedup``, ``improvement``, ``lower``, ``higher``,
@@ -560,6 +562,11 @@ def tidy_cell(text: str) -> tuple[str, str]:
 
 
 _BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND})\s*(?:[–—]|-(?=\s*\d)|\bto\b)\s*(?P<hi>{_BOUND})$")
+#: A bare interval of two decimals (``1.29–3.55``): an interval under any header; whole numbers
+#: (``421–474``) only under a header that names one.
+_DECIMAL_RANGE = re.compile(r"^\d*\.\d+\s?[–—-]\s?\d*\.\d+$")
+#: The name of an effect measure printed before its value (``IRR 0.72 (0.58–0.89)``, ``aOR 2.1``).
+_MEASURE = re.compile(r"^((?:a|adj\.?\s?)?(?:I?RR|OR|HR|RD|SMD|MD|IRR|GMR|β))\s+(?=[-−+]?\.?\d)")
 
 
 def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[str] | None = None,
@@ -573,7 +580,13 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
                                           "left out of the values", plain)])
     if "10" in plain and (times := _TIMES_TEN.search(plain)):  # '3.1× 10^{-7}' (LaTeX's \times)
         plain = plain[:times.start()] + " × " + plain[times.end():]
-    if ranges and (m := _BARE_RANGE.match(plain)) and is_number_token(m["lo"]) and is_number_token(m["hi"]):
+    if (measure := _MEASURE.match(plain)) and (res := parse_cell(plain[measure.end():], pair, sub_names,
+                                                                 default_unit, ranges=ranges)).parts:
+        # 'IRR 0.72 (0.58–0.89)': the measure's name printed before its value
+        res.parts = [p._replace(qualifier=p.qualifier or measure.group(1), token=plain) for p in res.parts]
+        return res
+    if (ranges or _DECIMAL_RANGE.match(plain)) and (m := _BARE_RANGE.match(plain)) and is_number_token(
+            m["lo"]) and is_number_token(m["hi"]):
         # '421–474' under a '95% CI' header: the interval alone, printed without brackets
         return CellResult(parts=[_part("low", "", m["lo"], default_unit), _part("high", "", m["hi"], default_unit)])
     if not sub_names and _PLAIN_NUMBER.match(plain):  # most cells: a plain number, read at once

@@ -329,9 +329,10 @@ _X_WORDS = {"epoch", "step", "iteration", "iter", "round", "year", "day", "week"
 
 
 def _x_from_key(fig: _Figure, key: str) -> str:
-    """The x a key states on an x/y chart: a bare number ('2018', '10'), or one number with at
-    most two words that name the x axis or a position ('Epoch 10', 'Size 8', '8 layers',
-    '7B' on a parameters (B) axis); '' for a name ('Llama 3', 'GPT-4')."""
+    """The x a key states on an x/y chart: a bare number ('2018', '10'), one number followed
+    by its unit in lower case ('0 cycles', '5 epochs'), or one number with at most two words
+    that name the x axis or a position ('Epoch 10', 'Size 8', '8 layers', '7B' on a parameters
+    (B) axis); '' for a name ('Llama 3', 'GPT-4')."""
     key = _strip_quotes(_strip_bold(key)).strip()
     key = re.sub(r"^(?:at|for|in|on|with|after|x\s*=)\s*", "", key, flags=re.I).strip()
     nums = list(_NUM_RE.finditer(key))
@@ -345,6 +346,9 @@ def _x_from_key(fig: _Figure, key: str) -> str:
     words = [w.lower() for w in re.findall(r"[A-Za-z]+", rest)]
     if not words or len(words) > 2 or re.search(r"[^\w\s%.=:-]", rest):
         return ""
+    if m.start() == 0 and re.fullmatch(r"\s+[a-z]+(?:\s+[a-z]+)?", key[m.end():]):
+        return m.group(0)  # the number first, then its unit in lower case: '0 cycles', '5 epochs'
+
     axis_text = f"{fig.axis['x']['label']} {fig.axis['x']['unit']}".lower()
     axis_words = set(re.findall(r"[a-z]+", axis_text))
     axis_words |= {w[:-1] for w in axis_words if w.endswith("s")}
@@ -504,7 +508,8 @@ def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, par
                   block: str) -> bool:
     """A bold key with values: '**Series A:** (1, 0.5), (2, 0.7)' (points of series A);
     '**Category A:** Model X: 45.2, Model Y: 50.1' (bars of category A, or points of series A at
-    x = 'Epoch 10' keys); '**Category:** 45.2%' (one bar); '**Model:** FLOPs: 4, Accuracy: 81.5'
+    x = 'Epoch 10' keys; '**0 cycles:** cotton 100%, lyocell 100%': the key states x, each item is
+    a series' point there); '**Category:** 45.2%' (one bar); '**Model:** FLOPs: 4, Accuracy: 81.5'
     (one point whose keys name the axes, or, on a scatter plot with no axis label, x then y)."""
     name, colour = _trailing_colour(key)
     body, label = _extract_label(text)
@@ -527,6 +532,13 @@ def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, par
         _add_point(fig, line_no, raw, ix["num"], iy["num"], series=parent["name"] if parent else "",
                    label=_strip_quotes(name), color=colour, group=parent["name"] if parent else "",
                    x_unit=ix["unit"], y_unit=iy["unit"])
+        return True
+    x = _x_from_key(fig, name) if items and fig.chart_type != "bar" else ""
+    if x and all(not _x_from_key(fig, i["key"]) for i in items):
+        # '**0 cycles:** cotton 100%, polyester 100%': the key states x, each item a series there
+        for item in items:
+            _add_point(fig, line_no, raw, x, item["num"], series=item["key"], group=item["key"],
+                       y_unit=item["unit"], label=item["label"])
         return True
     if items:
         for item in items:
