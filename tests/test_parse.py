@@ -146,3 +146,13 @@ def test_page_numbers_and_running_heads_beside_a_page_break_are_not_read():
     parsed = parse_document(document_from_text(text, "soc.txt"))
     assert not [v for v in parsed["table_values"] if v["line_no"] in (5, 6)]
     assert {v["line_no"] for v in parsed["table_values"]} == {3, 4, 9, 10}
+
+
+def test_a_running_foot_naming_the_journal_year_and_page_is_not_a_row():
+    text = "\n".join([
+        "Table 3: Echo parameters.", "Parameter Before After", "LVEF 52.1 55.8", "LVESD 32.7 30.9",
+        "Cardiology Research and Practice 2025 7", "\f8 M. Esposito et al.", "Table 3 (continued)",
+        "Parameter Before After", "IVS 13.1 12.2", "LAVI 38.2 35.1",
+    ])
+    parsed = parse_document(document_from_text(text, "echo.txt"))
+    assert {v["line_no"] for v in parsed["table_values"]} == {3, 4, 9, 10}

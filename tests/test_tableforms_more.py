@@ -594,3 +594,25 @@ def test_upper_and_lower_case_significance_letters_after_mean_and_sd():
     assert "significance" in res.parts[0].flag
     # a lone capital after a value is no significance group (amperes, a grade)
     assert not any("significance" in p.flag for p in cells.parse_cell("12.5 A").parts)
+
+
+def test_age_groups_and_signed_offsets_in_the_first_column_are_row_labels():
+    def values(text):
+        parsed = parse_document(document_from_text(text, "t.md"))
+        return [(v["row_label"], v["value"]) for v in parsed["table_values"]]
+
+    life = "\n".join(["Age x q(x) l(x) e(x)", "", "0 0.00412 100000 80.9", "1-4 0.00081 99588 80.2",
+                      "5-9 O.00052 99507 76.3", "80+ 1.00000 62131 9.4"])
+    got = values(life)
+    assert ("0", "0.00412") in got and ("80+", "9.4") in got and ("5-9", "99507") in got
+    assert not [v for label, v in got if v in ("0", "80", "1", "5")]
+    offsets = "| dw | T | phase |\n|---|---|---|\n| -20 | 58.3 | -6.2 |\n| 0 | 71.2 | 0.0 |\n| +20 | 60.1 | 6.8 |\n"
+    assert [label for label, _ in values(offsets)] == ["-20", "-20", "0", "0", "+20", "+20"]
+
+
+def test_ocr_misreadings_in_parentheses_or_with_stars_hold_their_place():
+    text = "\n".join(["Variable (1) (2) (3) (4)", "Age 0.214*** 0.2O9*** 0.206*** 0.199***",
+                      "(0.012) (0.014) (0.O14) (0.048)", "Income 0.31 0.29 0.30 0.28"])
+    grid = one(text, "aligned")
+    assert grid.rows[1][1] == ["Age", "0.214***", "0.2O9***", "0.206***", "0.199***"]
+    assert grid.rows[2][1] == ["", "(0.012)", "(0.014)", "(0.O14)", "(0.048)"]

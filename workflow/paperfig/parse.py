@@ -82,9 +82,12 @@ _BOLD_NUMBER = re.compile(r"(?<=\s)(\*\*|__)([-+−]?\d[\d.,]*%?)\1(?![\w*]|\s*:
 
 
 #: Page furniture around a page break (``\f``): a bare page number, or a running head or foot that
-#: cites the journal (``Sociological Science 11 (2024)``, ``N Engl J Med 2024;391:884-95. 887``).
+#: cites the journal (``Sociological Science 11 (2024)``, ``N Engl J Med 2024;391:884-95. 887``,
+#: ``Cardiology Research and Practice 2025 7``) or its authors (``8 M. Esposito et al.``).
 _PAGE_NUMBER = re.compile(r"^\s*(?:page\s+)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?\s*$", re.IGNORECASE)
-_RUNNING_HEAD = re.compile(r"\((?:19|20)\d\d\)|\b(?:19|20)\d\d;\s?\d+|\bVol\.|\bpp\.|\bdoi\b|arXiv:", re.IGNORECASE)
+_RUNNING_HEAD = re.compile(r"\((?:19|20)\d\d\)|\b(?:19|20)\d\d;\s?\d+|\bVol\.|\bpp\.|\bdoi\b|arXiv:|\bet al\.?\s*$"
+                           r"|(?-i:^(?:[A-Z][\w&.-]*\s+(?:and\s+|of\s+|&\s+)?){1,8}(?:19|20)\d\d\s+\d{1,4}\s*$)",
+                           re.IGNORECASE)
 
 
 def _page_furniture(lines: tuple[str, ...]) -> set[int]:

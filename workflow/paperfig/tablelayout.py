@@ -31,7 +31,8 @@ Layout rules (documented choices)
   MIT, Apache-2.0; ``Answer``: Abs., MC) holds no value: one note ``text_column``, no cell
   notes. A cell with more digits than letters (OCR's ``4l9``) is no word: its column is read.
 * **Label columns.** The leading columns whose data cells are all text (a dash among two or
-  more words counts as text: a label not printed) are label columns
+  more words counts as text: a label not printed), and a first column of groups (``0``,
+  ``1-4``, ``5-9``, ... ``80+``: mostly ranges or open bounds of whole numbers), are label columns
   (and a numeric first column directly followed by a column of words: ``| 1.3B | uniform |``,
   or a first column of distinct whole numbers in ascending order beside other values: an
   index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings
@@ -135,6 +136,9 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 
 
 #: A header naming an interval: its cells may print a bare range (``421–474``).
+#: A group of whole numbers in a row label: a range (``20-29``, ``18–29``) or an open bound
+#: (``80+``, ``≥75``, ``<5``, ``65 and over``).
+_GROUP = re.compile(r"^(?:\d+\s?[-–—]\s?\d+|[<>≤≥]\s?\d+|\d+\s?\+|\d+\s+(?:and|or)\s+(?:over|older|more|above))$")
 _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b", re.IGNORECASE)
 
 
@@ -304,6 +308,9 @@ class TableLayout:
         for j in range(ncol - 1):
             col = [c[j] for _, c in data if c[j]]
             words = [x for x in col if not cells.is_missing(x)]
+            if j == 0 and self._group_column(words):
+                label_cols += 1  # age groups: '0', '1-4', '5-9', ..., '80+'; '18–29', ..., '≥75'
+                continue
             if any(cells.value_like(x) for x in words) or (len(words) < len(col) and len(words) < 2):
                 break
             label_cols += 1
@@ -416,6 +423,14 @@ class TableLayout:
         return all(_YEAR.match(c[0].strip()) for _, c in data)
 
     @staticmethod
+    def _group_column(words: list[str]) -> bool:
+        """A first column of groups (``0``, ``1-4``, ``5-9``, ... ``80+``; ``18–29`` ... ``≥75``):
+        most cells a range or an open bound of whole numbers, the others whole numbers."""
+        groups = sum(1 for x in words if _GROUP.match(x.strip()))
+        return len(words) >= 3 and groups * 2 > len(words) and all(
+            _GROUP.match(x.strip()) or x.strip().isdigit() for x in words)
+
+    @staticmethod
     def _index_column(data) -> bool:
         """A first column of distinct whole numbers in ascending order (``k``, ``Round``,
         ``Epoch``: 0, 1, 2 or 2, 4, 8), or of >= 3 settings in ascending order printed as
@@ -429,9 +444,9 @@ class TableLayout:
             # settings in ascending order: doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; losses 0%, 1%, 5%
             nums = [Decimal(x.rstrip("%")) for x in col]
             return all(a < b for a, b in zip(nums, nums[1:])) and any(not re.fullmatch(r"[\d,]+", x) for x in others)
-        if len(col) < 2 or not all(re.fullmatch(r"\d{1,6}", x) for x in col):
+        if len(col) < 2 or not all(re.fullmatch(r"[-+−]?\d{1,6}", x) for x in col):
             return False
-        nums = [int(x) for x in col]
+        nums = [int(x.replace("−", "-")) for x in col]  # (signed: an offset -20, -10, 0, +10, +20)
         return (all(a < b for a, b in zip(nums, nums[1:]))
                 and any(not re.fullmatch(r"[\d,]+", x) for x in others))
 

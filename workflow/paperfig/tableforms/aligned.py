@@ -22,7 +22,7 @@ Grammar
   (baseline)``); so is a value and its error whose ± OCR read as ``t``, ``£`` or ``+`` (``94.3
   t0.6``, ``91.8+0.9``, ``71.6 + 3.2``; on a line that holds such a misreading ``95.1 +0.4``
   too, its cell text then printed without the space so the cell grammar reads it alike); and so
-  is an OCR misreading of a number (``4l9``, ``55O``, ``-.O9``, ``l90``, ``l,872``, ``38"``,
+  is an OCR misreading of a number (``4l9``, ``55O``, ``-.O9``, ``O.00052``, ``l90``, ``l,872``, ``38"``,
   ``35·8``: an old print's raised point) or a ditto mark (``"``): it holds its column's place,
   and the cell grammar refuses it with a note. Text that merely
   contains digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``,
@@ -111,8 +111,8 @@ _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 _MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃|" + "|".join(sorted(_TEXT_MARKS))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
-_GARBLED = (r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[0-9]+·[0-9]+|l,?[0-9]{2,}[0-9.,]*"
-            r"|[0-9][0-9.,]*[lIOo][0-9lIOo.,]*|[0-9][0-9.]*[\",]")
+_GARBLED = (r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[OolI]\.[0-9]{2,}|[0-9]+·[0-9]+|l,?[0-9]{2,}[0-9.,]*"
+            r"|\(?[0-9][0-9.,]*[lIOo][0-9lIOo.,]*\)?[*∗†‡]*|[0-9][0-9.]*[\",]")
 #: A ± that OCR read as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``).
 _PM_MISREAD = r"(?:\s*[t£]\s*|\+|\s+\+\s+)"
 #: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
