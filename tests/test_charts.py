@@ -1043,3 +1043,23 @@ def test_a_bold_key_stating_x_with_its_unit_and_one_item_per_series():
               "- **0 cycles:** cotton 100%, lyocell 100%\n- **5 cycles:** cotton 96%, lyocell 93%\n")
     assert [(q["series"], q["x"], q["y"]) for q in p["points"]] == [
         ("cotton", "0", "100"), ("lyocell", "0", "100"), ("cotton", "5", "96"), ("lyocell", "5", "93")]
+
+
+def test_sections_named_chart_elements_and_data_by_group_are_parts_of_one_chart():
+    p = parse("The bar chart shows turnout by age group in two elections.\n\n### Chart Elements:\n"
+              "- **X-Axis**: Age groups (18-24, 25-34)\n- **Y-Axis**: Turnout (%), ranging from 0 to 100\n"
+              "- **Bars**: Light blue bars represent 2019, dark blue bars represent 2024\n\n"
+              "### Data by Age Group:\n1. **18-24**:\n   - 2019: 54%\n   - 2024: 41%\n"
+              "2. **25-34**:\n   - 2019: 58%\n   - 2024: 47%\n")
+    assert [(q["line_no"], q["category"], q["series"], q["y"]) for q in p["points"]] == [
+        (10, "18-24", "2019", "54"), (11, "18-24", "2024", "41"), (13, "25-34", "2019", "58"),
+        (14, "25-34", "2024", "47")]
+
+
+def test_a_key_stating_x_in_inline_markup_and_values_with_error_bars():
+    p = parse("The scatter plot shows trigger efficiency against muon pT.\n\n"
+              "*   **X-axis:** Muon p<sub>T</sub> [GeV], from 0 to 100.\n"
+              "*   **p<sub>T</sub> = 10 GeV:** Data ≈ 0.02 ± 0.01, Simulation ≈ 0.03\n"
+              "*   **p<sub>T</sub> = 18 GeV:** Data ≈ 0.11 ± 0.02, Simulation ≈ 0.14\n")
+    assert [(q["series"], q["x"], q["y"]) for q in p["points"]] == [
+        ("Data", "10", "0.02"), ("Simulation", "10", "0.03"), ("Data", "18", "0.11"), ("Simulation", "18", "0.14")]

@@ -49,7 +49,9 @@ _PART_WORDS = (
     r"(?:components?|axes|axis|overview|description|details?|elements?|data(?:\s+points?)?|"
     r"legend|key\s+(?:observations?|elements?|features?)|observations?|layout|structure|visual|"
     r"(?:detailed\s+)?analysis|trends?|interpretation|summary|notes?|labels?|points|"
-    r"series|values|content|context|title|bars?|lines?|chart\s+(?:type|description|details)|"
+    r"series|values|content|context|title|bars?|lines?|"
+    r"chart\s+(?:type|description|details|elements?|components?|overview|structure|layout)|"
+    r"data\s+(?:by|per|for)\s+\w+(?:\s+\w+){0,2}|"
     r"(?:figure|plot|graph)\s+(?:type|description)|type|insights?|takeaways?|findings?|"
     r"bar\s+values|data\s+values|colou?rs?|markers?)")
 #: Headings that name a part of a chart description rather than a chart of its own: only

@@ -219,6 +219,8 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
         indent = len(bm.group("indent").expandtabs(4)) if bm else 0
         content = bm.group("text").strip() if bm else raw.strip()
         content = patterns.GROUNDING.sub("", content)  # a model's grounding boxes are no numbers of the chart
+        if "</" in content:  # inline markup around a name: 'p<sub>T</sub> = 10 GeV' is 'pT = 10 GeV'
+            content = _INLINE_TAG.sub("", content)
         content, number_notes = canonical_numbers(content)
         for message in number_notes:
             fig.notes.append(contract.record(contract.PARSE_NOTES, source_file=doc.source_file, line_no=line_no,
@@ -389,6 +391,7 @@ def _plain_key(content: str) -> tuple[str, str] | None:
     return (m.group(1).strip(), m.group(2).strip()) if m else None
 
 
+_INLINE_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|span)\b[^>]*>", re.I)
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 

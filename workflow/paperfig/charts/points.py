@@ -290,6 +290,12 @@ _NAME_INNER_WORDS = frozenset({"of", "and", "the"})
 _TRAILING_TOTAL = re.compile(r"\s*(?:[—–]|--|\s-|[,;(])\s*(?:for\s+)?(?:a\s+)?(?:total|sum)\b(?:\s+of)?[^;]*$", re.I)
 
 
+_LEGEND_VERB = re.compile(r"\b(?:represents?|denotes?|indicates?|stands?\s+for|corresponds?\s+to|shows?|marks?)$", re.I)
+#: A legend's sentence: 'Light blue bars represent 2019, dark blue bars represent 2024'.
+_REPRESENTS = re.compile(r"\b(?:represents?|denotes?|stands?\s+for|corresponds?\s+to)\b", re.I)
+_ERROR_BAR = re.compile(r"\s*(?:±|\+/-)\s*\d+(?:\.\d+)?(?=\s*(?:[A-Za-z%]{1,6})?\s*$)")
+
+
 def _kv_items(text: str) -> list[dict]:
     """'Model X: 45.2, Model Y: ~50.1%' (or, two items or more, 'Teacher 84.6, Student 82.1')
     -> [{key, num, unit, label}...]; [] unless every item of the text is such a pair. The digits
@@ -297,12 +303,12 @@ def _kv_items(text: str) -> list[dict]:
     items = []
     parts = _split_items(_TRAILING_TOTAL.sub("", _strip_bold(text)))
     for part in parts:
-        part = part.replace("**", "")
+        part = _ERROR_BAR.sub("", part.replace("**", ""))  # 'Data ≈ 0.02 ± 0.01': the error bar is no value
         m = _KV.match(part) or (_KV_SPACE.match(part) if len(parts) >= 2 else None)
         if not m:
             return []
-        if m.re is _KV_SPACE and not _plain_name(m.group("key")):
-            return []
+        if m.re is _KV_SPACE and (not _plain_name(m.group("key")) or _LEGEND_VERB.search(m.group("key"))):
+            return []  # ('Light blue bars represent 2019': a legend entry, no value)
         key = _strip_quotes(m.group("key").strip().strip("*").strip())
         rest = m.group("rest")
         if not key or _NUM_RE.search(rest) or re.search(r"\d", rest.strip()[:1]):
@@ -551,7 +557,7 @@ def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, par
         _value_point(fig, line_no, raw, key, single[0], single[1], parent=up, label=label)
         return True
     if (not _pair_in(body) and not _RANGE_PHRASE.search(body) and len(_numbers(body)) == 2
-            and not _CLAIM_WORDS.search(_UNIT_WORDS.sub("", body))):
+            and not _CLAIM_WORDS.search(_UNIT_WORDS.sub("", body)) and not _REPRESENTS.search(body)):
         coords = _coordinates(body, fig)
         if coords:
             x, y, xu, yu, end = coords

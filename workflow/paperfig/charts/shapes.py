@@ -84,7 +84,7 @@ _UNIT_STOP = {
 
 #: The unit printed after a coordinate: no bracket or separator; digits only inside a word
 #: of the unit ("nDCG@10", "top-1", "BLEU-4", "R@1"), never a number of its own.
-_SLOT = r"((?:[^(),;\[\]\d]|(?<=[A-Za-z@\-])\d+){0,40}?)"
+_SLOT = r"(?![-–—]\d)((?:[^(),;\[\]\d]|(?<=[A-Za-z@\-])\d+){0,40}?)"  # ('18-24' is a group, no x)
 _PAIR = re.compile(
     r"[(\[]\s*(?:[xX]\s*[=:≈]\s*)?(?:" + _APPROX + r"\s*)?(" + _NUMC + r")" + _SLOT + r"\s*[,;]\s*"
     r"(?:[yY]\s*[=:≈]\s*)?(?:" + _APPROX + r"\s*)?(" + _NUMC + r")" + _SLOT + r"\s*[)\]]", re.I)
