@@ -616,3 +616,17 @@ def test_ocr_misreadings_in_parentheses_or_with_stars_hold_their_place():
     grid = one(text, "aligned")
     assert grid.rows[1][1] == ["Age", "0.214***", "0.2O9***", "0.206***", "0.199***"]
     assert grid.rows[2][1] == ["", "(0.012)", "(0.014)", "(0.O14)", "(0.048)"]
+
+
+def test_ocr_merged_two_cells_into_one_box_and_a_right_border_read_as_a_letter():
+    def paddle(x0, y0, x1, text):
+        return f"[[[{x0}.0, {y0}.0], [{x1}.0, {y0}.0], [{x1}.0, {y0 + 26}.0], [{x0}.0, {y0 + 26}.0]], ('{text}', 0.97)]"
+
+    rows = [(150, ["Type", "Cars", "Walk"]), (190, ["Inner", "0.63", "86"]), (232, ["Estates", "0.88 71", None]),
+            (277, ["Suburb", "1.52", "38"])]
+    lines = [paddle(x, y, x + 60, t) for y, cells_ in rows for x, t in zip((40, 760, 990), cells_) if t]
+    [grid] = [g for g in grids("\n".join(lines)) if g.form == "ocrboxes"]
+    assert grid.rows[2][1] == ["Estates", "0.88", "71"] and grid.cell_lines[2][1] == grid.cell_lines[2][2]
+    pipe = "\n".join(["| Month | Wind | Share |", "|January | 41.26 | 78.4 |", "| April | 25.47 | 68.3 I",
+                      "| May | 21.83 | 66.0 |"])
+    assert [r[1] for r in one(pipe, "pipe").rows][2] == ["April", "25.47", "68.3"]

@@ -29,7 +29,9 @@ Grammar
 * **Columns**: the x-intervals of the boxes of the rows, overlapping ones merged: each merged
   interval is a column. A box over two boxes of another row that do not overlap each other
   (``Female (n = 18)`` over ``F1`` and ``F2``) is a group header: it takes no part in the
-  columns and its text is the cell of the first column it overlaps. A row's cell in a column
+  columns and its text is the cell of the first column it overlaps. Two numbers in one cell
+  beside an empty cell of a column of numbers (``'0.88 71'``: OCR merged two cells) are split
+  between the two columns. A row's cell in a column
   is the text of its boxes there (left to right, joined by a space); "" when it has none.
 * Each cell keeps the line of its own (first) box (``Grid.cell_lines``), a row the line of its
   first box. A block of fewer than 2 rows or 2 columns is not a table.
@@ -300,9 +302,25 @@ def _grid(boxes: list[_Box], span: tuple[int, int] | None = None) -> Grid | None
             where.append(inside[0].line_no if inside else first)
         out_rows.append((first, cells))
         cell_lines.append(where)
+    _unmerge(out_rows, cell_lines)
     line_nos = list(range(span[0], span[1] + 1)) if span else sorted(b.line_no for b in boxes)
     return Grid(form="ocrboxes", first_line=line_nos[0], last_line=line_nos[-1], rows=out_rows,
                 lines=line_nos, cell_lines=cell_lines)
+
+
+_NUMBER_TOKEN = re.compile(r"^[-+−]?\d[\d,]*(?:\.\d+)?%?$")
+
+
+def _unmerge(rows: list[tuple[int, list[str]]], cell_lines: list[list[int]]) -> None:
+    """Two numbers in one cell beside an empty cell of a column that holds numbers in the other
+    rows (``'0.88 71'``, ``''``): OCR merged the two cells into one box; each takes its column."""
+    for (_, cells), where in zip(rows, cell_lines):
+        for i in range(len(cells) - 1):
+            words = cells[i].split()
+            if (len(words) == 2 and not cells[i + 1] and all(_NUMBER_TOKEN.match(w) for w in words)
+                    and sum(1 for _, other in rows if _NUMBER_TOKEN.match(other[i + 1])) >= 2):
+                cells[i], cells[i + 1] = words
+                where[i + 1] = where[i]
 
 
 def _intervals(boxes: list[_Box]) -> list[list[float]]:

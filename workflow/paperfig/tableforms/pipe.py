@@ -348,6 +348,7 @@ def _demote_header(grid: Grid) -> None:
 
 
 _OCR_RULE = re.compile(r"(?<= )[lI!\[\]](?= )")
+_OCR_END_RULE = re.compile(r"\s[lI!\]]\s*$")
 
 
 def ocr_rules(lines: Sequence[str]) -> list[str]:
@@ -356,7 +357,8 @@ def ocr_rules(lines: Sequence[str]) -> list[str]:
     A lone ``l``/``I``/``!``/``[``/``]`` between spaces becomes ``|`` on a line that already
     prints a pipe (not at its start: OCR rules, not a Markdown table), when a neighbouring line
     read the same way has the same number (>= 2) of pipes: a prose line with a pipe and the
-    word "I" is left alone."""
+    word "I" is left alone. A row of a pipe table ending in such a letter (``| April | 68.3 I``)
+    gets its right border back when the row above or below ends with a pipe and has as many."""
     fixed = [_OCR_RULE.sub("|", line) if "|" in line and not line.lstrip().startswith("|") else line
              for line in lines]
     out = list(lines)
@@ -366,6 +368,12 @@ def ocr_rules(lines: Sequence[str]) -> list[str]:
         n = _pipes(line)
         if n >= 2 and any(0 <= j < len(fixed) and _pipes(fixed[j]) == n for j in (i - 1, i + 1, i - 2, i + 2)):
             out[i] = line
+    for i, line in enumerate(out):  # a table's right border read as 'I' at the end of its row
+        if line.lstrip().startswith("|") and _OCR_END_RULE.search(line):
+            closed = _OCR_END_RULE.sub(" |", line)
+            if any(0 <= j < len(out) and out[j].rstrip().endswith("|") and _pipes(out[j]) == _pipes(closed)
+                   for j in (i - 1, i + 1)):
+                out[i] = closed
     return out
 
 
