@@ -448,3 +448,10 @@ def test_an_effect_measure_named_before_its_value_and_a_bare_interval_of_decimal
     assert [(p.part, p.value) for p in cells.parse_cell("1.29–3.55").parts] == [("low", "1.29"), ("high", "3.55")]
     assert not cells.parse_cell("421–474").parts  # whole numbers: an interval only under a header naming one
     assert not cells.parse_cell("OR").parts
+
+
+def test_significance_letters_glued_to_an_error():
+    res = cells.parse_cell("68.4 ± 2.1ab")
+    assert [(p.part, p.value) for p in res.parts] == [("value", "68.4"), ("error", "2.1")]
+    assert all("significance" in p.flag for p in res.parts)
+    assert not cells.parse_cell("2.1a").parts  # without an error, a glued letter is no group

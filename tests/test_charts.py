@@ -1063,3 +1063,11 @@ def test_a_key_stating_x_in_inline_markup_and_values_with_error_bars():
               "*   **p<sub>T</sub> = 18 GeV:** Data ≈ 0.11 ± 0.02, Simulation ≈ 0.14\n")
     assert [(q["series"], q["x"], q["y"]) for q in p["points"]] == [
         ("Data", "10", "0.02"), ("Simulation", "10", "0.03"), ("Data", "18", "0.11"), ("Simulation", "18", "0.14")]
+
+
+def test_prose_and_bullets_with_units_on_both_numbers():
+    p = parse("The line chart shows optical power against drive current.\n\n**25 °C (solid line)**\n\n"
+              "Reading off the markers, the power is about 0.1 mW at 10 mA, 0.4 mW at 20 mA and 3.2 mW at 30 mA.\n\n"
+              "**85 °C (dashed line)**\n\n- 10 mA: 0.05 mW\n- 20 mA: 0.2 mW\n")
+    assert [(q["line_no"], q["x"], q["y"]) for q in p["points"]] == [
+        (5, "10", "0.1"), (5, "20", "0.4"), (5, "30", "3.2"), (9, "10", "0.05"), (10, "20", "0.2")]

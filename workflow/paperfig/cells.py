@@ -52,7 +52,8 @@ superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``, pandoc's ``[^moe]``) -> flag 
 "bound" (the token keeps the printed direction); an arrow or triangle before or after the
 number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better direction) -> flag
 "direction", the value as printed (the arrow is no sign). Significance letters after a value
-(``3.12 ± 0.14 c``, ``8.05 ab``: Tukey groups) -> flag "significance". A signed number alone in parentheses
+(``3.12 ± 0.14 c``, ``8.05 ab``, glued to an error ``68.4 ± 2.1ab``: Tukey groups) -> flag
+"significance". A signed number alone in parentheses
 (``(−3.9)``) is a delta, an unsigned one (``(.021)``, a standard error printed under its value) an
 error, and so is a decimal alone in brackets (``[0.311]``). A yes/no mark (``Yes``, ``No``,
 ``✓``) is text: no value, a "text_cell" note. A lone quote or comma printed apart
@@ -534,6 +535,7 @@ _UNIT_WORD = re.compile(
 _SPACED_MARK = re.compile(rf"(?<=\d)\s+(?P<m>[{_MARK_CHARS}]+)(?=\s*(?:\(|$))")
 #: Significance letters after a value, apart from it (``3.12 ± 0.14 c``, ``8.05 ab``): flag
 #: "significance" (letters in alphabetical order, a to g).
+_GLUED_SIG = re.compile(r"(?<=\d)(?=[A-Ga-g]{1,6}$)(?=[A-G]*[a-g]|[A-G]{2})A?B?C?D?E?F?G?a?b?c?d?e?f?g?$")
 _SIG_LETTERS = re.compile(r"(?<=[\d%)])\s+(?=[A-Ga-g]{1,6}$)(?=[A-G]*[a-g]|[A-G]{2})A?B?C?D?E?F?G?a?b?c?d?e?f?g?$")
 #: A lone quote, backtick or comma after a value, apart from it: OCR noise (``53.3 '``).
 _STRAY_MARK = re.compile(r"(?:\s+|(?<=\d))(['\"`‘’“”,])$")
@@ -605,6 +607,8 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
             res.notes.append(CellNote("ocr_noise", f"stray {stray.group(1)!r} after the value dropped (OCR noise)",
                                       plain))
             return res
+    if "±" in joined and (glued := _GLUED_SIG.search(joined)):  # '68.4 ± 2.1ab': letters glued to the error
+        joined = joined[:glued.start()] + " " + joined[glued.start():]
     if (sig := _SIG_LETTERS.search(joined)) and not sub_names:  # '3.12 ± 0.14 c': a Tukey group
         res = _parse_tidy_cell(joined[:sig.start()], pair, sub_names, default_unit)
         values = [p for p in res.parts if p.part != "missing"]

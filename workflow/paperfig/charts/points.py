@@ -334,9 +334,13 @@ _X_WORDS = {"epoch", "step", "iteration", "iter", "round", "year", "day", "week"
             "h", "hr", "min", "sec", "ms", "d", "wk", "yr", "mo"}
 
 
+#: A unit after a key's number: '0 cycles', '5 epochs', '10 mA', '6 h'.
+_UNIT_AFTER_X = re.compile(r"\s*(?:[a-z]+(?:\s+[a-z]+)?|[A-Za-zµ°Ω]{1,3}(?:/[A-Za-z]{1,3})?)")
+
+
 def _x_from_key(fig: _Figure, key: str) -> str:
     """The x a key states on an x/y chart: a bare number ('2018', '10'), one number followed
-    by its unit in lower case ('0 cycles', '5 epochs'), or one number with at most two words
+    by its unit ('0 cycles', '5 epochs', '10 mA'), or one number with at most two words
     that name the x axis or a position ('Epoch 10', 'Size 8', '8 layers', '7B' on a parameters
     (B) axis); '' for a name ('Llama 3', 'GPT-4')."""
     key = _strip_quotes(_strip_bold(key)).strip()
@@ -352,8 +356,8 @@ def _x_from_key(fig: _Figure, key: str) -> str:
     words = [w.lower() for w in re.findall(r"[A-Za-z]+", rest)]
     if not words or len(words) > 2 or re.search(r"[^\w\s%.=:-]", rest):
         return ""
-    if m.start() == 0 and re.fullmatch(r"\s+[a-z]+(?:\s+[a-z]+)?", key[m.end():]):
-        return m.group(0)  # the number first, then its unit in lower case: '0 cycles', '5 epochs'
+    if m.start() == 0 and _UNIT_AFTER_X.fullmatch(key[m.end():]):
+        return m.group(0)  # the number first, then its unit: '0 cycles', '5 epochs', '10 mA', '25 °C'
 
     axis_text = f"{fig.axis['x']['label']} {fig.axis['x']['unit']}".lower()
     axis_words = set(re.findall(r"[a-z]+", axis_text))

@@ -5,9 +5,10 @@ each form needs enough items that a remark cannot pass for it:
 
 * **y in/at x**: three or more ``<y> in <year>`` or ``<y> at <x><unit>`` items in a paragraph
   (``It starts at roughly 0.18 in 2015, rises to about 0.27 in 2016 and 0.35 in 2017``;
-  ``values of about 0.71 at 22M, 0.79 at 86M and 0.84 at 307M``), the year also first (``In
-  2021 the value is 530``, ``in 2022 it is 540``, ``In 2023 the line ends at 1,800``). A number
-  is read whole (``1,800``), never a part of one.
+  ``values of about 0.71 at 22M, 0.79 at 86M and 0.84 at 307M``; both with their units, the
+  same in every item: ``0.1 mW at 10 mA, 0.4 mW at 20 mA, 3.2 mW at 30 mA``), the year also
+  first (``In 2021 the value is 530``, ``in 2022 it is 540``, ``In 2023 the line ends at
+  1,800``). A number is read whole (``1,800``), never a part of one.
 * **x (y)**: three or more ``<x> (<y>)`` items (``1 (18.4), 2 (26.9), 3 (35.2)``).
 * **x: y**: three or more ``<x>: <y>`` items in a sentence, and no other number from the first
   item on (``The values are as follows: 2015: 112, 2016: 180, ..., and 2024: 5,730.``).
@@ -38,6 +39,8 @@ _X_THEN_Y = re.compile(rf"\b(?:in|by)\s+(?P<year>(?:19|20)\d\d),?\s+(?:(?:the|it
 _X_PAREN_Y = re.compile(rf"(?<![\w.])(?P<x>{_N})(?P<xu>[kKMBGT%])?\s*\(\s*(?:{_APPROX}\s*)?(?P<y>{_N})\s*%?\s*\)",
                         re.I)
 _X_COLON_Y = re.compile(rf"(?P<x>{_N})\s*:\s*(?:{_APPROX}\s*)?(?P<y>{_N})", re.I)
+_Y_UNIT_AT_X = re.compile(rf"(?:{_APPROX}\s*)?(?P<y>{_N})\s*(?P<yu>[A-Za-zµ°%][A-Za-z/%°]{{0,5}})\s+at\s+"
+                          rf"(?P<x>{_N})\s*(?P<xu>[A-Za-zµ°%Ω][A-Za-z/°]{{0,5}})\b", re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _LIST = re.compile(rf"{_N}(?:\s*(?:,|,?\s+and|,?\s+or)\s*{_N})+")
 _ON_AXES = re.compile(
@@ -58,6 +61,10 @@ def prose_points(text: str) -> list[tuple[str, str]]:
     found = sorted([(m.start(), (m.group("year") or m.group("x")), m.group("y")) for m in _Y_AT_X.finditer(text)]
                    + [(m.start(), m.group("year"), m.group("y")) for m in _X_THEN_Y.finditer(text)])
     found = [(x, y) for _, x, y in found]
+    if len(found) < 3:  # '0.1 mW at 10 mA, 0.4 mW at 20 mA, ...': both numbers with the same units
+        units = [m for m in _Y_UNIT_AT_X.finditer(text)]
+        if len(units) >= 3 and len({(m.group("yu"), m.group("xu")) for m in units}) == 1:
+            found = [(m.group("x"), m.group("y")) for m in units]
     if len(found) >= 3:  # counted over the paragraph: 'The line reaches a peak of 0.92 in 2020.'
         return [(_plain(x), _plain(y)) for x, y in found]
     for sentence in split_sentences(text):
