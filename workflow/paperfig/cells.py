@@ -535,8 +535,11 @@ _UNIT_WORD = re.compile(
 _SPACED_MARK = re.compile(rf"(?<=\d)\s+(?P<m>[{_MARK_CHARS}]+)(?=\s*(?:\(|$))")
 #: Significance letters after a value, apart from it (``3.12 ± 0.14 c``, ``8.05 ab``): flag
 #: "significance" (letters in alphabetical order, a to g).
-_GLUED_SIG = re.compile(r"(?<=\d)(?=[A-Ga-g]{1,6}$)(?=[A-G]*[a-g]|[A-G]{2})A?B?C?D?E?F?G?a?b?c?d?e?f?g?$")
-_SIG_LETTERS = re.compile(r"(?<=[\d%)])\s+(?=[A-Ga-g]{1,6}$)(?=[A-G]*[a-g]|[A-G]{2})A?B?C?D?E?F?G?a?b?c?d?e?f?g?$")
+#: Significance letters (Tukey groups): ``a``, ``ab``, upper case first (``Aa``, ``BCa``), never a
+#: lone capital (``A``: a unit). Shared with the aligned reader's tokens.
+SIGNIFICANCE_GROUP = r"(?=[A-Ga-g]{1,6}$)(?=[A-G]*[a-g]|[A-G]{2})A?B?C?D?E?F?G?a?b?c?d?e?f?g?$"
+_GLUED_SIG = re.compile(r"(?<=\d)" + SIGNIFICANCE_GROUP)
+_SIG_LETTERS = re.compile(r"(?<=[\d%)])\s+" + SIGNIFICANCE_GROUP)
 #: A lone quote, backtick or comma after a value, apart from it: OCR noise (``53.3 '``).
 _STRAY_MARK = re.compile(r"(?:\s+|(?<=\d))(['\"`‘’“”,])$")
 #: An arrow or triangle marking a change or the better direction, before or after the number.
@@ -568,7 +571,7 @@ _BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND})\s*(?:[–—]|-(?=\s*\d)|\bto\b)\s
 #: (``421–474``) only under a header that names one.
 _DECIMAL_RANGE = re.compile(r"^\d*\.\d+\s?[–—-]\s?\d*\.\d+$")
 #: The name of an effect measure printed before its value (``IRR 0.72 (0.58–0.89)``, ``aOR 2.1``).
-_MEASURE = re.compile(r"^((?:a|adj\.?\s?)?(?:I?RR|OR|HR|RD|SMD|MD|IRR|GMR|β))\s+(?=[-−+]?\.?\d)")
+_MEASURE = re.compile(r"^((?:a|adj\.?\s?)?(?:I?RR|OR|HR|RD|S?MD|GMR|β))\s+(?=[-−+]?\.?\d)")
 
 
 def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[str] | None = None,

@@ -62,7 +62,7 @@ def prose_points(text: str) -> list[tuple[str, str]]:
                    + [(m.start(), m.group("year"), m.group("y")) for m in _X_THEN_Y.finditer(text)])
     found = [(x, y) for _, x, y in found]
     if len(found) < 3:  # '0.1 mW at 10 mA, 0.4 mW at 20 mA, ...': both numbers with the same units
-        units = [m for m in _Y_UNIT_AT_X.finditer(text)]
+        units = list(_Y_UNIT_AT_X.finditer(text))
         if len(units) >= 3 and len({(m.group("yu"), m.group("xu")) for m in units}) == 1:
             found = [(m.group("x"), m.group("y")) for m in units]
     if len(found) >= 3:  # counted over the paragraph: 'The line reaches a peak of 0.92 in 2020.'

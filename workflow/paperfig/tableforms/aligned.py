@@ -102,6 +102,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from .. import patterns
+from ..cells import SIGNIFICANCE_GROUP
 from . import Grid, columns, ruler
 
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
@@ -193,7 +194,7 @@ class _Line:
 #: A unit in parentheses that holds a digit (``(t ha−1)``, ``(m s−2)``, ``(10^3)``): header text.
 _DIGIT_UNIT = re.compile(r"\([^()\d]*[A-Za-zµ%][^()\d]*[−\-^]?\d[^()]*\)")
 #: Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``: Tukey groups).
-_SIG_LETTERS = re.compile(r"^(?=[A-Ga-g]{1,6}$)(?=[A-G]*[a-g]|[A-G]{2})A?B?C?D?E?F?G?a?b?c?d?e?f?g?$")
+_SIG_LETTERS = re.compile("^" + SIGNIFICANCE_GROUP)
 
 
 def _with_letters(out: list[_Tok], text: str, start: int) -> list[_Tok]:

@@ -31,8 +31,8 @@ Grammar
   (``Female (n = 18)`` over ``F1`` and ``F2``) is a group header: it takes no part in the
   columns and its text is the cell of the first column it overlaps. Two numbers in one cell
   beside an empty cell of a column of numbers (``'0.88 71'``: OCR merged two cells) are split
-  between the two columns. A row's cell in a column
-  is the text of its boxes there (left to right, joined by a space); "" when it has none.
+  between the two columns. A row's cell in a column is the text of its boxes there (left to
+  right, joined by a space); "" when it has none.
 * Each cell keeps the line of its own (first) box (``Grid.cell_lines``), a row the line of its
   first box. A block of fewer than 2 rows or 2 columns is not a table.
 """
@@ -287,6 +287,7 @@ def _grid(boxes: list[_Box], span: tuple[int, int] | None = None) -> Grid | None
     boxes = [b for r in rows for b in r]
     spanning = _spanning(boxes)
     intervals = _intervals([b for b in boxes if id(b) not in spanning])
+    home = {id(b): _first_overlap(b, intervals) for b in boxes if id(b) in spanning}  # a group header's column
     if len(rows) < 2 or len(intervals) < 2:
         return None
     out_rows: list[tuple[int, list[str]]] = []
@@ -296,8 +297,8 @@ def _grid(boxes: list[_Box], span: tuple[int, int] | None = None) -> Grid | None
         cells, where = [], []
         first = min(b.line_no for b in row)
         for x0, x1 in intervals:
-            inside = [b for b in row if (id(b) not in spanning and b.x0 >= x0 and b.x1 <= x1)
-                      or (id(b) in spanning and _first_overlap(b, intervals) == (x0, x1))]
+            inside = [b for b in row
+                      if (home[id(b)] == (x0, x1) if id(b) in home else b.x0 >= x0 and b.x1 <= x1)]
             cells.append(" ".join(b.text for b in inside))
             where.append(inside[0].line_no if inside else first)
         out_rows.append((first, cells))
@@ -343,8 +344,10 @@ def _spanning(boxes: list[_Box]) -> set[int]:
     for b in boxes:
         under = [c for c in boxes if c is not b and c.middle != b.middle and c.x0 < b.x1 and c.x1 > b.x0
                  and c.x1 - c.x0 < b.x1 - b.x0]
-        if under and any(c.x0 > min(u.x1 for u in under) for c in under):
-            out.add(id(b))
+        if under:
+            first_end = min(u.x1 for u in under)
+            if any(c.x0 > first_end for c in under):
+                out.add(id(b))
     return out
 
 
