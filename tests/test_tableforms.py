@@ -470,6 +470,19 @@ def test_one_cell_per_line_as_plain_pdftotext_prints_tables():
     assert grid.cell_lines[1] == [5, 6, 7]
 
 
+def test_one_cell_per_line_after_a_caption_wrapped_over_two_lines():
+    """OCR's one recognised string per line: the caption's tail (``survey, 2024``) stands before
+    the header and is no cell; the table still reads with its header."""
+    from paperfig.tableforms import find_grids
+
+    lines = ["Table 2. Helmet use (%) by rider type,", "urban survey, 2024", "Rider", "Weekday", "Weekend",
+             "Courier", "91.5", "88.0", "Commuter", "84.2", "-", "Leisure", "70.3", "66.1", "Source: city data."]
+    (grid,) = find_grids(lines)
+    assert grid.form == "stacked" and (grid.first_line, grid.last_line, grid.header_rows) == (3, 14, 1)
+    assert grid.rows[0] == (3, ["Rider", "Weekday", "Weekend"])
+    assert grid.rows[2] == (9, ["Commuter", "84.2", "-"])
+
+
 def test_short_lines_without_a_row_pattern_are_no_stacked_table():
     from paperfig.tableforms import find_grids
 

@@ -10,7 +10,8 @@ Grammar
   lines each: ``q`` lines that are not values (the row label, and text columns such as a
   backbone: the same ``q`` in every row, fewest first) followed by ``p - q`` value lines (any
   value of the cell grammar: ``84.6``, ``71.2%``, ``-``, ``N/A``...). The header may be
-  absent (rows straight away). When several ``p`` fit, the one whose rows use the whole run
+  absent (rows straight away). Up to two text lines may stand before the header (the
+  wrapped tail of a caption, ``roadside survey, 2023``): they are no cells. When several ``p`` fit, the one whose rows use the whole run
   wins, then the larger ``p``. A run that fits no ``p`` is left to the other readers (and is
   prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
@@ -36,6 +37,8 @@ from .. import cells, patterns
 from . import Grid
 
 _SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
+#: Text lines that may stand before a table's header in a run (a caption's wrapped tail).
+_MAX_LEAD = 2
 
 
 def _cell_line(line: str, strings: bool = False) -> bool:
@@ -118,21 +121,26 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
     runs = [para for para in paragraphs if len(para) >= 6 and not in_blocks & set(para)]
     runs += [run for run in _spaced(lines, paragraphs) if not in_blocks & set(run)]
     grids = []
-    for run, fixed in [(run, 0) for run in runs] + blocks:
-        texts = [lines[ln - 1].strip() for ln in run]
-        flags = [_is_value(t) for t in texts]
+    for whole, fixed in [(run, 0) for run in runs] + blocks:
+        all_flags = [_is_value(lines[ln - 1].strip()) for ln in whole]
         best = None
-        for p in ([fixed] if fixed else range(2, 13)):
-            fit = _fit(flags, p)
-            if fit:
-                header, rows = fit
-                used = header + rows * p
-                key = (used == len(run), used, p)
-                if best is None or key > best[0]:
-                    best = (key, p, header, rows)
+        # A caption wrapped over lines leaves its tail (``roadside survey, 2023``) before the
+        # header: up to _MAX_LEAD text lines may stand before the table and are not its cells.
+        lead_max = 0 if fixed else min(_MAX_LEAD, next((i for i, f in enumerate(all_flags) if f), 0))
+        for lead in range(lead_max + 1):
+            for p in ([fixed] if fixed else range(2, 13)):
+                fit = _fit(all_flags[lead:], p)
+                if fit and (fit[0] or not lead):  # text before the table stands before its header
+                    header, rows = fit
+                    used = header + rows * p
+                    key = (lead + used == len(whole), used, p, -lead)
+                    if best is None or key > best[0]:
+                        best = (key, p, header, rows, lead)
         if best is None:
             continue
-        _, p, header, rows = best
+        _, p, header, rows, lead = best
+        run = whole[lead:]
+        texts = [lines[ln - 1].strip() for ln in run]
         used = run[: header + rows * p]
         out_rows, out_lines = [], []
         if header:
