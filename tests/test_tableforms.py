@@ -572,6 +572,23 @@ def test_a_full_width_table_on_a_page_with_two_column_prose_stays_whole():
                                                  ["RetroWin-7B (ours)", "64k", "25.1 ± 0.2", "32.4 ± 0.5"]]
 
 
+def test_a_full_width_table_row_whose_label_has_lower_case_words_is_not_split_at_the_gutter():
+    """``Total recorded crime   14.8   10.9`` left of the gutter is a row's start, not prose."""
+    prose = ["hot spots were street segments of eighty metres between    treatment period. Officers were asked to",
+             "intersections, identified from the calls for service in     each assigned segment for a while, as",
+             "the three years before the experiment began in earnest.     chosen on the basis of the usual curve.",
+             "Segments were ranked by the number of calls and the top     visits in the treatment arm were made."]
+    table = ["                          Pre       During      Pre       During     IRR      p",
+             "Total recorded crime      14.8      10.9        15.1      14.2       0.78     0.003",
+             "Violent crime             3.6       2.7         3.4       3.3        0.81     0.124",
+             "Disorder (calls for service)  22.7  18.3        23.4      22.9       0.81     0.002"]
+    grids = [g for g in find_grids(prose + [""] + table + [""] + prose) if g.form == "aligned"]
+    assert [cells for _, cells in grids[0].rows][1:] == [
+        ["Total recorded crime", "14.8", "10.9", "15.1", "14.2", "0.78", "0.003"],
+        ["Violent crime", "3.6", "2.7", "3.4", "3.3", "0.81", "0.124"],
+        ["Disorder (calls for service)", "22.7", "18.3", "23.4", "22.9", "0.81", "0.002"]]
+
+
 def test_marker_rows_collapsed_with_br_are_split_and_latex_commands_unwrapped():
     lines = ["| Model | BLEU | Params |", "|---|---|---|", "| Base<br>+ BT<br>+ KD | 27.3<br>28.9<br>29.6 | 41 |",
              r"| Ours | \textbf{30.8} | \alert{-0.2} |"]

@@ -630,3 +630,34 @@ def test_ocr_merged_two_cells_into_one_box_and_a_right_border_read_as_a_letter()
     pipe = "\n".join(["| Month | Wind | Share |", "|January | 41.26 | 78.4 |", "| April | 25.47 | 68.3 I",
                       "| May | 21.83 | 66.0 |"])
     assert [r[1] for r in one(pipe, "pipe").rows][2] == ["April", "25.47", "68.3"]
+
+
+def test_a_header_of_settings_with_units_names_the_columns_and_a_misread_value_keeps_its_error_cell():
+    """``15°C 20°C 25 °C 30°C`` (OCR split one unit off its number) is the header, not a row of
+    data; ``1.O8 + 0.09`` (a misread value, ± read as +) holds its column's place as one cell."""
+    text = "\n".join(["Strain Host 15°C 20°C 25 °C 30°C", "A-1 P. ovis 3.12 + 0.14 5.86 + 0.21 7.43 + 0.18 4.97 + 0.25",
+                      "B-2 P. bos 2.84 + 0.11 5.41 + 0.19 7.05 + 0.22 4.62 + 0.20",
+                      "C-3 P. sus 2.66 + 0.12 4.75 + 0.18 5.21 + 0.23 1.O8 + 0.09"])
+    grid = one(text, "aligned")
+    assert grid.header_rows == 1 and grid.rows[0][1] == ["Strain Host", "15°C", "20°C", "25 °C", "30°C"]
+    assert grid.rows[3][1] == ["C-3 P. sus", "2.66 + 0.12", "4.75 + 0.18", "5.21 + 0.23", "1.O8+0.09"]
+    parsed = parse_document(document_from_text(text, "t.txt"))
+    got = [(v["line_no"], v["column"], v["value"]) for v in parsed["table_values"] if v["part"] == "value"]
+    assert (2, "25 °C", "7.43") in got and (4, "30°C", "1.O8") not in got and not [g for g in got if g[0] == 1]
+    assert len([g for g in got if g[0] == 4]) == 3
+    timed = one("\n".join(["Dose 0 h 24 h 48 h", "Low 1.2 2.5 3.1", "High 1.4 3.9 5.6"]), "aligned")
+    assert timed.header_rows == 1 and timed.rows[0][1] == ["Dose", "0 h", "24 h", "48 h"]
+
+
+def test_single_spaced_rows_with_thousands_commas_are_no_csv_and_long_group_labels_continue_the_table():
+    """pdftotext (plain) rows ``Societal 23,508 11.268 412 6,438``: every comma a thousands
+    separator, so no CSV; a group label of six words and a label wrapped over two lines with a
+    whole number inside (``halved after 2 years``) keep the run one table."""
+    text = "\n".join(["Base case", "Usual care 18,642 11.204 – –", "Pharmacist-led 19,377 11.268 735 11,484",
+                      "Scenario analyses (pharmacist-led vs usual care)", "Time horizon 9,814 6.952 891 30,724",
+                      "Intervention effect", "halved after 2 years", "19,377 11.239 735 21,000",
+                      "Societal perspective 23,508 11.268 412 6,438"])
+    grid = one(text, "aligned")
+    values = [cells_[1:] for _, cells_ in grid.rows if any(c[:1].isdigit() for c in cells_[1:])]
+    assert values[-2:] == [["19,377", "11.239", "735", "21,000"], ["23,508", "11.268", "412", "6,438"]]
+    assert len(values) == 5

@@ -52,9 +52,10 @@ Grammar
   ascending order after a short label without digits (``Warm-up steps  250  500  1000``) above
   rows holding other values.
 * **Header**: the line(s) directly above the run (one blank line allowed between) that hold no
-  value tokens except years/sizes, an interval's level (``95% CI``) and a rate's unit
-  (``per 1000 PY``; in a 2+-space header a number beside words in its piece, ``1000 PY``), are
-  not a caption, heading or bullet (nor the text of a caption printed alone above them,
+  value tokens except years/sizes, an interval's level (``95% CI``), a rate's unit (``per
+  1000 PY``; in a 2+-space header a number beside words in its piece, ``1000 PY``) and a
+  setting with its unit printed apart (``25 °C``, ``24 h``: one column name), are not a
+  caption, heading or bullet (nor the text of a caption printed alone above them,
   ``TABLE II``), do not end a sentence (a period after a capitalised abbreviation,
   ``Fluor.``, when every word is capitalised, is no sentence's end) and have <= 15 words:
   one line for single-spaced tables, up to three for 2+-space layouts; or, above single-spaced
@@ -136,7 +137,9 @@ _VALUE = re.compile(
     rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)"
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}|\s*{_REF_MARK})?"
     rf"|{_BARE_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
-    rf"|{_GARBLED})$")
+    rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?)$")
+#: A misread number with its error (``1.O8 + 0.09``): it holds its column's place as one cell.
+_GARBLED_PM = re.compile(rf"^(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})$")
 #: A line of significance or footnote marks printed above a row's values (``a   b   b``).
 _MARKS_LINE = re.compile(r"^\s*(?:[a-h*†‡§]{1,2}\s+)*[a-h*†‡§]{1,2}\s*$")
 _WEAK = re.compile(r"^(?:\d+[kKMBGT]?|\d+\.\d+[kKMBGT])$")
@@ -146,6 +149,9 @@ _SENTENCE_END = re.compile(r"(?:[a-z]{4,}|[a-z%]\))[.!?]$")
 _RULE = re.compile(r"^[|+]?\s*[-=_—–─━~]{3,}[-=_—–─━~\s|+]*$")
 _GAP = re.compile(r"\S(\s{2,})\S")
 _MAX_LABEL_WORDS = 8
+#: A group label row or a wrapped label line: at most this many words, no value but a whole
+#: number inside (``Scenario analyses (pharmacist-led vs usual care)``, ``halved after 2 years``).
+_MAX_GROUP_WORDS = 7
 
 
 def is_value(token: str) -> bool:
@@ -226,6 +232,8 @@ def tokens(text: str, start: int = 0) -> list[_Tok]:
                 i = j + 1
                 break
             if _VALUE.match(compound):
+                if _GARBLED_PM.match(compound):  # '1.7O + 0.05': one cell, which the cell grammar refuses
+                    compound = "".join(compound.split())
                 out.append(_Tok(compound, raw[i][1], raw[j][2], True))
                 i = j + 1
                 break
@@ -333,10 +341,18 @@ def _data_line(line: _Line, numbered: bool = False) -> bool:
 
 def _label_only(line: _Line) -> bool:
     s = line.text.strip()
-    return (line.n == 0 and 0 < len(line.toks) <= 5 and not s.endswith((".", ":", ",", ";")) and not is_rule(s)
-            and not _excluded(line.text) and not line.gapped and not any(t.value for t in line.toks))
+    return (line.n == 0 and 0 < len(line.toks) <= _MAX_GROUP_WORDS and not s.endswith((".", ":", ",", ";"))
+            and not is_rule(s) and not _excluded(line.text) and not line.gapped
+            and not any(t.value and not is_weak(t.text) for t in line.toks)
+            and not any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.toks))
 
 
+#: A unit printed apart from its number (``25 °C``, ``24 h``, ``10 mg``): in a header the number
+#: is a column's setting, not a value.
+_UNIT_WORD = re.compile(r"^(?:°[CFK]?|K|h|hr|hrs|min|s|d|wk|mo|yr|days?|weeks?|months?|years?|[mµμnk]?g|[mµμ]?L|ml"
+                        r"|[mµμnp]M|[mck]?m|[kMG]?Hz|[mk]?V|[mk]?W|[kMG]?Pa|rpm)[,;)]?$")
+#: A setting with its unit glued to the number (``15°C``, ``37°C``).
+_GLUED_SETTING = re.compile(r"^\d+(?:\.\d+)?°[CFK]$")
 #: Words naming an interval after its level (``95% CI``): header text.
 _INTERVAL_NAMES = frozenset({"CI", "CrI", "PI", "HPD", "HDI", "UI", "confidence", "credible"})
 
@@ -353,6 +369,7 @@ def _header_line(line: _Line) -> bool:
         return False
     if all(not t.value or _YEAR_OR_SIZE.match(t.text) or t.text in _TEXT_MARKS
            or (i and line.toks[i - 1].text.lower() == "per")  # a rate's unit: "per 1000 PY"
+           or (i + 1 < len(line.toks) and _UNIT_WORD.match(line.toks[i + 1].text))  # a setting: "25 °C", "24 h"
            or (i + 1 < len(line.toks) and line.toks[i + 1].text.strip("()[],;:") in _INTERVAL_NAMES)
            for i, t in enumerate(line.toks)):
         return True
@@ -620,11 +637,29 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
     return heads + out
 
 
+def _header_words(head: _Line) -> list[str]:
+    """A single-spaced header's words, a number and its unit printed apart one name (``25 °C``)."""
+    words: list[str] = []
+    for i, t in enumerate(head.toks):
+        if i and _UNIT_WORD.match(t.text) and _DIGIT.search(head.toks[i - 1].text) and words:
+            words[-1] = f"{words[-1]} {t.text}"
+        else:
+            words.append(t.text)
+    return words
+
+
+def _settings(head: _Line) -> bool:
+    """A header naming its columns by settings with units (``15°C  20°C``, ``25 °C``, ``24 h``)."""
+    return any(_GLUED_SETTING.match(t.text) or (i and _UNIT_WORD.match(t.text) and head.toks[i - 1].value)
+               for i, t in enumerate(head.toks))
+
+
 def _by_order(rows: list[_Line], header: list[_Line], notes: list,
               counts_named: bool = False) -> list[tuple[int, list[str]]] | None:
     head = header[-1] if header else None
     head_pieces = _pieces(head.text) if head is not None and head.gapped else None
-    words = len(head_pieces) if head_pieces else (len(head.toks) if head is not None else None)
+    head_words = _header_words(head) if head is not None else []
+    words = len(head_pieces) if head_pieces else (len(head_words) if head is not None else None)
     k, agree = _choose_k(rows, words, counts_named)
     if k < 2 or agree < 2:
         return None
@@ -648,7 +683,7 @@ def _by_order(rows: list[_Line], header: list[_Line], notes: list,
     if head is not None:
         for h in header[:-1]:
             heads.append((h.ln, [" ".join(t.text for t in h.toks)] + [""] * k))
-        names = [p[0] for p in head_pieces] if head_pieces else [t.text for t in head.toks]
+        names = [p[0] for p in head_pieces] if head_pieces else head_words
         if len(names) == k + 1:
             cells = names
         elif len(names) == k:
@@ -824,7 +859,8 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     # a row of numbers naming the columns (years, sizes, percentages), or header lines whose units
     # hold digits (``(t ha−1)``, ``(kg kg−1)``), are marked as the header: the table logic would
     # take their numbers for data
-    marked = promoted or (len(header) >= 2 and any(_DIGIT_UNIT.search(h.text) for h in header[1:]))
+    marked = (promoted or (len(header) >= 2 and any(_DIGIT_UNIT.search(h.text) for h in header[1:]))
+              or any(_settings(h) for h in header))
     return Grid(form="aligned", first_line=first_ln, last_line=last_ln, rows=rows,
                 lines=list(range(first_ln, last_ln + 1)), notes=notes, header_rows=len(header) if marked else 0)
 

@@ -12,7 +12,9 @@ Grammar
   the same number (>= 3) of cells on ``,`` with no space after the commas, and at least one
   cell of each line after the first is a number: prose never looks like that (a list
   "a, b, c" has spaces after its commas), and neither does a JSON object on one line nor a
-  line of columns aligned by runs of spaces (``355   10,557   62,104``: thousands commas).
+  line of columns aligned by runs of spaces (``355   10,557   62,104``: thousands commas), nor
+  one of single-spaced columns whose every comma is a thousands separator (``Societal 23,508
+  11.268 412 6,438``).
 * **Quoted records** (camelot's and tabula's CSV): every field in double quotes, a quoted field
   may hold line breaks (``"BLIP-2`` / ``ViT-g","ICML'23","97.6"``), so one record spans
   several lines. A run of >= 3 such records of one width (>= 2), starting at a line that opens
@@ -34,6 +36,7 @@ from . import Grid
 
 _FENCE = re.compile(r"^\s*(```|~~~)\s*([\w+-]*)\s*$")
 _DELIMS = (",", ";")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
 def _split(line: str, delim: str) -> list[str]:
@@ -159,6 +162,8 @@ def _bare_row(line: str) -> bool:
     if s.startswith("{") and s.rstrip(",").endswith("}"):
         return False  # a JSON object printed on one line (jq -c): its commas separate fields
     # 3 cells need 2 commas; aligned columns with thousands (355   10,557   62,104) are no CSV
+    if " " in s and len(_THOUSANDS.findall(s)) == s.count(","):
+        return False  # single-spaced columns whose commas are all thousands (19,612 11.268 15,156)
     return (s.count(",") >= 2 and ", " not in s and "\t" not in s and "  " not in s and "|" not in s
             and len(_split(s, ",")) >= 3)
 

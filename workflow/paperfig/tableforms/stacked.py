@@ -11,7 +11,8 @@ Grammar
   backbone: the same ``q`` in every row, fewest first) followed by ``p - q`` value lines (any
   value of the cell grammar: ``84.6``, ``71.2%``, ``-``, ``N/A``...). The header may be
   absent (rows straight away). Up to two text lines may stand before the header (the
-  wrapped tail of a caption, ``roadside survey, 2023``): they are no cells. When several ``p`` fit, the one whose rows use the whole run
+  wrapped tail of a caption, ``roadside survey, 2023``): they are no cells. When several
+  ``p`` fit, the one whose rows use the whole run
   wins, then the larger ``p``. A run that fits no ``p`` is left to the other readers (and is
   prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
