@@ -661,3 +661,20 @@ def test_single_spaced_rows_with_thousands_commas_are_no_csv_and_long_group_labe
     values = [cells_[1:] for _, cells_ in grid.rows if any(c[:1].isdigit() for c in cells_[1:])]
     assert values[-2:] == [["19,377", "11.239", "735", "21,000"], ["23,508", "11.268", "412", "6,438"]]
     assert len(values) == 5
+
+
+def test_one_cell_per_line_with_a_wrapped_header_a_reference_cell_and_a_group_label():
+    """Plain pdftotext of a clinical table: header cells wrapped over lines (``(95% CI)`` under
+    its name), ``Reference`` in a value column, a group's label between rows."""
+    lines = ["Category", "No.", "Slope, mL/min per y", "(95% CI)", "Events,", "No. (%)",
+             "A1 (<30 mg/g)", "1,214", "−0.9 (−1.1 to −0.7)", "38 (3.1)",
+             "A2 (30-299 mg/g)", "486", "Reference", "41 (8.4)",
+             "By diabetes status", "Diabetes", "1,036", "−2.3 (−2.6 to −2.0)", "131 (12.6)",
+             "No diabetes", "1,271", "−1.2 (−1.4 to −1.0)", "78 (6.1)"]
+    grid = one("\n".join(lines), "stacked")
+    assert grid.header_rows == 1 and grid.rows[0] == (1, ["Category", "No.", "Slope, mL/min per y (95% CI)",
+                                                          "Events, No. (%)"])
+    assert grid.rows[2] == (11, ["A2 (30-299 mg/g)", "486", "Reference", "41 (8.4)"])
+    assert grid.rows[3] == (15, ["By diabetes status", "", "", ""])
+    assert grid.rows[4] == (16, ["Diabetes", "1,036", "−2.3 (−2.6 to −2.0)", "131 (12.6)"])
+    assert grid.cell_lines[4] == [16, 17, 18, 19] and grid.last_line == 23

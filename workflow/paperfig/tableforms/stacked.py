@@ -3,18 +3,22 @@
 
 Grammar
 -------
-* **Cell line.** A short line (at most 5 words and 40 characters) that is not a heading,
+* **Cell line.** A short line (at most 7 words and 44 characters) that is not a heading,
   bullet, caption or sentence (no ``word.`` at its end, no ``:`` inside).
 * **Block.** A run of consecutive cell lines. It is a table of ``p`` columns (2 <= p <= 12)
-  when it reads as ``p`` header lines that are not values, then at least two rows of ``p``
-  lines each: ``q`` lines that are not values (the row label, and text columns such as a
-  backbone: the same ``q`` in every row, fewest first) followed by ``p - q`` value lines (any
-  value of the cell grammar: ``84.6``, ``71.2%``, ``-``, ``N/A``...). The header may be
-  absent (rows straight away). Up to two text lines may stand before the header (the
-  wrapped tail of a caption, ``roadside survey, 2023``): they are no cells. When several
-  ``p`` fit, the one whose rows use the whole run
-  wins, then the larger ``p``. A run that fits no ``p`` is left to the other readers (and is
-  prose for them).
+  when it reads as a header, then at least two rows of ``p`` lines each: ``q`` lines that are
+  not values (the row label, and text columns such as a backbone: the same ``q`` in every
+  row, fewest first) followed by ``p - q`` value lines (any value of the cell grammar:
+  ``84.6``, ``71.2%``, ``-``, ``N/A``...; or a reference category's ``Reference``).
+  The header is ``p`` text lines, or more (up to ``3p``) when its cells wrap and the lines
+  group into ``p`` cells (a line opening with ``(``, or after one ending in ``,``, ``-`` or
+  ``/``, continues the cell above: ``eGFR Slope, mL/min`` / ``(95% CI)``), or absent (rows
+  straight away). Up to two text lines may stand before the header (the wrapped tail of a
+  caption, ``roadside survey, 2023``): they are no cells. One text line of words without
+  digits may stand between two rows (a group's label, ``By diabetes status``) in a table of
+  >= 3 rows, at most one per two rows. When several ``p`` fit, the one whose rows use the
+  whole run wins, then the larger ``p``. A run that fits no ``p`` is left to the other readers
+  (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
@@ -33,18 +37,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from .. import cells, patterns
 from . import Grid
 
 _SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
+#: A group's label between two rows (``By diabetes status``): words, no digit.
+_GROUP = re.compile(r"^(?=.*[A-Za-z]{2})[^\d]+$")
+_MAX_CELL_WORDS = 7
+_MAX_CELL_CHARS = 44
+#: A reference category's cell in a value column (``Reference``, ``Ref.``, ``1 [Reference]``).
+_REFERENCE = re.compile(r"^(?:1(?:\.0+)?\s*)?[\[(]?(?:[Rr]eference|[Rr]ef\.?)[\])]?$")
+
+
+@dataclass
+class _Fit:
+    header: list[list[int]]          # the header's cells, each its lines (indices into the run)
+    rows: list[tuple[list[int], int]]  # (group label lines before the row, the row's first index)
+    p: int
+    end: int                         # the index after the last row
 #: Text lines that may stand before a table's header in a run (a caption's wrapped tail).
 _MAX_LEAD = 2
 
 
 def _cell_line(line: str, strings: bool = False) -> bool:
     s = line.strip()
-    if not s or len(s) > 40 or len(s.split()) > 5 or "\t" in s or "|" in s:
+    if not s or len(s) > _MAX_CELL_CHARS or len(s.split()) > _MAX_CELL_WORDS or "\t" in s or "|" in s:
         return False
     if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
         return False
@@ -52,22 +71,53 @@ def _cell_line(line: str, strings: bool = False) -> bool:
 
 
 def _is_value(text: str) -> bool:
-    return cells.numeric_cell(text) or cells.is_missing(text)
+    return cells.numeric_cell(text) or cells.is_missing(text) or bool(_REFERENCE.match(text))
 
 
-def _fit(flags: list[bool], p: int) -> tuple[int, int] | None:
-    """(header lines, rows) when the run reads as an optional header of p text lines and then
-    rows [q text cells, p-q values]; None otherwise."""
-    for header in (p, 0):
-        body = flags[header:]
-        if header and any(flags[:header]):
+def _header_cells(texts: list[str]) -> list[list[int]]:
+    """Header lines grouped into cells: a line opening with ``(`` (``(95% CI)``), or after a line
+    ending in ``,``/``-``/``/`` (``Kidney Outcome,`` / ``No. (%)``), continues the cell above."""
+    out: list[list[int]] = []
+    for i, text in enumerate(texts):
+        if out and (text[:1] == "(" or texts[i - 1].endswith((",", "-", "/"))):
+            out[-1].append(i)
+        else:
+            out.append([i])
+    return out
+
+
+def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
+    """The run from index ``lead`` read as a header and rows of ``p`` lines [q text cells, p - q
+    values], the same q in every row; None when no q gives two rows."""
+    first_value = next((i for i in range(lead, len(flags)) if flags[i]), None)
+    if first_value is None:
+        return None
+    for q in range(1, p):
+        head = first_value - q - lead
+        if head < 0:
+            break
+        if head == 0 and lead:
+            continue  # text before the table stands before its header
+        if head in (0, p):
+            header = [[lead + i] for i in range(head)]
+        elif p < head <= 3 * p and len(cells_ := _header_cells(texts[lead:lead + head])) == p:
+            header = [[lead + i for i in cell] for cell in cells_]
+        else:
             continue
-        rows = len(body) // p
-        if rows < 2:
-            continue
-        for q in range(1, p):
-            if all(not any(body[r * p:r * p + q]) and all(body[r * p + q:(r + 1) * p]) for r in range(rows)):
-                return header, rows
+        rows: list[tuple[list[int], int]] = []
+        pos = lead + head
+        while pos < len(flags):
+            text_lines = next((i for i in range(pos, len(flags)) if flags[i]), len(flags)) - pos
+            if not q <= text_lines <= q + (1 if rows and _GROUP.match(texts[pos]) else 0):
+                break
+            row = pos + text_lines - q
+            if row + p > len(flags) or not all(flags[row + q:row + p]):
+                break
+            rows.append((list(range(pos, row)), row))
+            pos = row + p
+        groups = sum(1 for group, _ in rows if group)
+        if len(rows) >= (3 if groups else 2) and groups * 2 <= len(rows):
+            return _Fit(header, rows, p, pos)
     return None
 
 
@@ -123,38 +173,40 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
     runs += [run for run in _spaced(lines, paragraphs) if not in_blocks & set(run)]
     grids = []
     for whole, fixed in [(run, 0) for run in runs] + blocks:
-        all_flags = [_is_value(lines[ln - 1].strip()) for ln in whole]
+        texts = [lines[ln - 1].strip() for ln in whole]
+        flags = [_is_value(t) for t in texts]
         best = None
         # A caption wrapped over lines leaves its tail (``roadside survey, 2023``) before the
         # header: up to _MAX_LEAD text lines may stand before the table and are not its cells.
-        lead_max = 0 if fixed else min(_MAX_LEAD, next((i for i, f in enumerate(all_flags) if f), 0))
+        lead_max = 0 if fixed else min(_MAX_LEAD, next((i for i, f in enumerate(flags) if f), 0))
         for lead in range(lead_max + 1):
             for p in ([fixed] if fixed else range(2, 13)):
-                fit = _fit(all_flags[lead:], p)
-                if fit and (fit[0] or not lead):  # text before the table stands before its header
-                    header, rows = fit
-                    used = header + rows * p
-                    key = (lead + used == len(whole), used, p, -lead)
+                fit = _fit(flags, texts, p, lead)
+                if fit:
+                    key = (fit.end == len(whole), fit.end - lead, p, -lead)
                     if best is None or key > best[0]:
-                        best = (key, p, header, rows, lead)
+                        best = (key, fit)
         if best is None:
             continue
-        _, p, header, rows, lead = best
-        run = whole[lead:]
-        texts = [lines[ln - 1].strip() for ln in run]
-        used = run[: header + rows * p]
+        fit = best[1]
         out_rows, out_lines = [], []
-        if header:
-            out_rows.append((used[0], texts[:header]))
-            out_lines.append(used[:header])
-        for r in range(rows):
-            at = used[header + r * p: header + (r + 1) * p]
-            out_rows.append((at[0], [lines[ln - 1].strip() for ln in at]))
-            out_lines.append(at)
-        grids.append(Grid(form="stacked", first_line=used[0], last_line=used[-1], rows=out_rows,
-                          lines=list(range(used[0], used[-1] + 1)),
-                          header_rows=1 if header else 0, cell_lines=out_lines,
-                          notes=[(used[0], "one_cell_per_line",
-                                  f"lines {used[0]}-{used[-1]} read as a table of {p} columns printed "
+        if fit.header:
+            names = [" ".join(texts[i] for i in cell) for cell in fit.header]
+            out_rows.append((whole[fit.header[0][0]], names))
+            out_lines.append([whole[cell[0]] for cell in fit.header])
+        for group, at in fit.rows:
+            for i in group:  # a group's label row ("By diabetes status")
+                out_rows.append((whole[i], [texts[i]] + [""] * (fit.p - 1)))
+                out_lines.append([whole[i]] * fit.p)
+            row_lines = whole[at:at + fit.p]
+            out_rows.append((row_lines[0], [texts[i] for i in range(at, at + fit.p)]))
+            out_lines.append(row_lines)
+        first = out_lines[0][0]
+        last = whole[fit.end - 1]
+        grids.append(Grid(form="stacked", first_line=first, last_line=last, rows=out_rows,
+                          lines=list(range(first, last + 1)),
+                          header_rows=1 if fit.header else 0, cell_lines=out_lines,
+                          notes=[(first, "one_cell_per_line",
+                                  f"lines {first}-{last} read as a table of {fit.p} columns printed "
                                   "one cell per line")]))
     return grids
