@@ -678,3 +678,19 @@ def test_one_cell_per_line_with_a_wrapped_header_a_reference_cell_and_a_group_la
     assert grid.rows[3] == (15, ["By diabetes status", "", "", ""])
     assert grid.rows[4] == (16, ["Diabetes", "1,036", "−2.3 (−2.6 to −2.0)", "131 (12.6)"])
     assert grid.cell_lines[4] == [16, 17, 18, 19] and grid.last_line == 23
+
+
+def test_one_box_per_line_with_a_counts_header_row_wrapped_labels_and_two_boxes_merged():
+    """PaddleOCR's strings of a clinical table: ``(n=162)`` lines under the arm names, a row
+    label over two lines, two value boxes merged into one line, stars after ``n (%)``."""
+    lines = ["Endpoint", "Placebo", "Low dose", "(n=162)", "(n=164)", "ACR20 response, n (%)", "59(36.4)",
+             "112 (68.3)***", "Change in HAQ-DI,", "LS mean (SE)", "-0.18(0.04)", "-0.49 (0.04)***",
+             "Change in CDAI, LS mean (SE)", "-10.4 (0.8) -19.7 (0.8)***"]
+    grid = one("\n".join(lines), "stacked")
+    assert grid.rows[0] == (1, ["Endpoint", "Placebo (n=162)", "Low dose (n=164)"])
+    assert grid.rows[2] == (9, ["Change in HAQ-DI, LS mean (SE)", "-0.18(0.04)", "-0.49 (0.04)***"])
+    assert grid.cell_lines[2] == [9, 11, 12]
+    assert grid.rows[3] == (13, ["Change in CDAI, LS mean (SE)", "-10.4 (0.8)", "-19.7 (0.8)***"])
+    assert grid.cell_lines[3] == [13, 14, 14]
+    starred = cells.parse_cell("112 (68.3)***").parts
+    assert [(p.part, p.value, p.flag) for p in starred] == [("value", "112", "footnote"), ("delta", "68.3", "")]

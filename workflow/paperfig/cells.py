@@ -269,8 +269,9 @@ def split_pair(text: str) -> tuple[str, str] | None:
 
 
 def split_delta(text: str) -> tuple[str, str] | None:
-    """``85.3 (-5.6)`` -> ("85.3", "-5.6")."""
-    m = _DELTA.match(numbers.normalise_digits(text.strip()))
+    """``85.3 (-5.6)`` -> ("85.3", "-5.6"); marks after the parenthesis are the value's
+    footnote (``112 (68.3)***``)."""
+    m = _DELTA.match(_MARKS_AFTER_INTERVAL.sub("", numbers.normalise_digits(text.strip())))
     if not m:
         return None
     v, d = m.group("v"), m.group("d")
@@ -486,6 +487,8 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
         vd = split_delta(t)
         if vd:
             value = _part("value", "", vd[0], default_unit, qualifier)
+            if _MARKS_AFTER_INTERVAL.search(t):  # '112 (68.3)***': the value's significance marks
+                value = value._replace(flag=";".join(x for x in (value.flag, "footnote") if x))
             res.parts += [value, _with_partner(value, "delta", "", vd[1], default_unit, qualifier)]
             return res
         ve = split_error(t)

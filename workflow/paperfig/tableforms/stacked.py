@@ -16,7 +16,10 @@ Grammar
   straight away). Up to two text lines may stand before the header (the wrapped tail of a
   caption, ``roadside survey, 2023``): they are no cells. One text line of words without
   digits may stand between two rows (a group's label, ``By diabetes status``) in a table of
-  >= 3 rows, at most one per two rows. When several ``p`` fit, the one whose rows use the
+  >= 3 rows, at most one per two rows; a row label may wrap onto a second line when its first
+  line ends in ``,``, ``-`` or ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``). A value
+  line holding several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged
+  two boxes) gives that many cells, all on its line. When several ``p`` fit, the one whose rows use the
   whole run wins, then the larger ``p``. A run that fits no ``p`` is left to the other readers
   (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
@@ -44,7 +47,8 @@ from . import Grid
 
 _SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
 #: A group's label between two rows (``By diabetes status``): words, no digit.
-_GROUP = re.compile(r"^(?=.*[A-Za-z]{2})[^\d]+$")
+_GROUP = re.compile(r"^(?=.*[A-Za-z]{2})\D+$")
+_WORD = re.compile(r"[A-Za-z]{2}")
 _MAX_CELL_WORDS = 7
 _MAX_CELL_CHARS = 44
 #: A reference category's cell in a value column (``Reference``, ``Ref.``, ``1 [Reference]``).
@@ -52,11 +56,20 @@ _REFERENCE = re.compile(r"^(?:1(?:\.0+)?\s*)?[\[(]?(?:[Rr]eference|[Rr]ef\.?)[\]
 
 
 @dataclass
+class _Row:
+    groups: list[int]      # group label lines before the row (indices into the run)
+    cells: list[str]       # the row's cells
+    at: list[int]          # each cell's line (index into the run)
+
+
+@dataclass
 class _Fit:
-    header: list[list[int]]          # the header's cells, each its lines (indices into the run)
-    rows: list[tuple[list[int], int]]  # (group label lines before the row, the row's first index)
+    header: list[list[int]]  # the header's cells, each its lines (indices into the run)
+    rows: list[_Row]
     p: int
-    end: int                         # the index after the last row
+    end: int                 # the index after the last row
+
+
 #: Text lines that may stand before a table's header in a run (a caption's wrapped tail).
 _MAX_LEAD = 2
 
@@ -76,18 +89,35 @@ def _is_value(text: str) -> bool:
 
 def _header_cells(texts: list[str]) -> list[list[int]]:
     """Header lines grouped into cells: a line opening with ``(`` (``(95% CI)``), or after a line
-    ending in ``,``/``-``/``/`` (``Kidney Outcome,`` / ``No. (%)``), continues the cell above."""
+    ending in ``,``/``-``/``/`` (``Kidney Outcome,`` / ``No. (%)``), continues the cell above;
+    >= 2 such ``(`` lines at the end are a second header row over the last columns (``(n=162)``
+    ``(n=164)``)."""
+    below = len(texts)
+    while below > 0 and texts[below - 1][:1] == "(":
+        below -= 1
     out: list[list[int]] = []
-    for i, text in enumerate(texts):
+    for i, text in enumerate(texts[:below] if len(texts) - below >= 2 else texts):
         if out and (text[:1] == "(" or texts[i - 1].endswith((",", "-", "/"))):
             out[-1].append(i)
         else:
             out.append([i])
+    if len(texts) - below >= 2:  # a second header row, one cell a value column: '(n=162)' '(n=164)'
+        if len(texts) - below > len(out):
+            return []
+        for cell, i in zip(out[len(out) - (len(texts) - below):], range(below, len(texts))):
+            cell.append(i)
     return out
 
 
+def _merged(text: str) -> list[str]:
+    """A value line that holds several values (OCR merged two boxes: ``-10.4 (0.8) -19.7 (0.8)``):
+    its values; else [text]."""
+    parts = cells.value_tokens(text) if " " in text else [text]
+    return parts if len(parts) > 1 and all(cells.numeric_cell(x) for x in parts) else [text]
+
+
 def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
-    """The run from index ``lead`` read as a header and rows of ``p`` lines [q text cells, p - q
+    """The run from index ``lead`` read as a header and rows of ``p`` cells [q text cells, p - q
     values], the same q in every row; None when no q gives two rows."""
     first_value = next((i for i in range(lead, len(flags)) if flags[i]), None)
     if first_value is None:
@@ -104,18 +134,32 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
             header = [[lead + i for i in cell] for cell in cells_]
         else:
             continue
-        rows: list[tuple[list[int], int]] = []
+        rows: list[_Row] = []
         pos = lead + head
         while pos < len(flags):
             text_lines = next((i for i in range(pos, len(flags)) if flags[i]), len(flags)) - pos
-            if not q <= text_lines <= q + (1 if rows and _GROUP.match(texts[pos]) else 0):
+            wrapped = (text_lines == q + 1 and texts[pos].endswith((",", "-", "/"))  # a label over two lines
+                       and bool(_WORD.search(texts[pos])))
+            if not q <= text_lines <= q + (1 if wrapped or rows and _GROUP.match(texts[pos]) else 0):
                 break
-            row = pos + text_lines - q
-            if row + p > len(flags) or not all(flags[row + q:row + p]):
+            text_at = list(range(pos, pos + text_lines))
+            if wrapped:  # 'Change in DAS28-CRP,' / 'LS mean (SE)': one label, on its first line
+                row = _Row([], [f"{texts[pos]} {texts[pos + 1]}"] + [texts[i] for i in text_at[2:]],
+                           [pos] + text_at[2:])
+            else:
+                row = _Row(text_at[:text_lines - q], [texts[i] for i in text_at[text_lines - q:]],
+                           text_at[text_lines - q:])
+            nxt = pos + text_lines
+            while len(row.cells) < p and nxt < len(flags) and flags[nxt]:
+                for value in _merged(texts[nxt]):
+                    row.cells.append(value)
+                    row.at.append(nxt)
+                nxt += 1
+            if len(row.cells) != p:
                 break
-            rows.append((list(range(pos, row)), row))
-            pos = row + p
-        groups = sum(1 for group, _ in rows if group)
+            rows.append(row)
+            pos = nxt
+        groups = sum(1 for row in rows if row.groups)
         if len(rows) >= (3 if groups else 2) and groups * 2 <= len(rows):
             return _Fit(header, rows, p, pos)
     return None
@@ -194,13 +238,12 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
             names = [" ".join(texts[i] for i in cell) for cell in fit.header]
             out_rows.append((whole[fit.header[0][0]], names))
             out_lines.append([whole[cell[0]] for cell in fit.header])
-        for group, at in fit.rows:
-            for i in group:  # a group's label row ("By diabetes status")
-                out_rows.append((whole[i], [texts[i]] + [""] * (fit.p - 1)))
-                out_lines.append([whole[i]] * fit.p)
-            row_lines = whole[at:at + fit.p]
-            out_rows.append((row_lines[0], [texts[i] for i in range(at, at + fit.p)]))
-            out_lines.append(row_lines)
+        for row in fit.rows:
+            for g in row.groups:  # a group's label row ("By diabetes status")
+                out_rows.append((whole[g], [texts[g]] + [""] * (fit.p - 1)))
+                out_lines.append([whole[g]] * fit.p)
+            out_rows.append((whole[row.at[0]], row.cells))
+            out_lines.append([whole[i] for i in row.at])
         first = out_lines[0][0]
         last = whole[fit.end - 1]
         grids.append(Grid(form="stacked", first_line=first, last_line=last, rows=out_rows,
