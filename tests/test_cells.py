@@ -455,3 +455,12 @@ def test_significance_letters_glued_to_an_error():
     assert [(p.part, p.value) for p in res.parts] == [("value", "68.4"), ("error", "2.1")]
     assert all("significance" in p.flag for p in res.parts)
     assert not cells.parse_cell("2.1a").parts  # without an error, a glued letter is no group
+
+
+def test_an_interval_printed_with_a_double_hyphen_as_pandoc_and_latex_write_the_en_dash():
+    assert [(p.part, p.value) for p in cells.parse_cell("8,842--10,431", ranges=True).parts] == [
+        ("low", "8842"), ("high", "10431")]
+    assert [(p.part, p.value) for p in cells.parse_cell("2.1 (1.5--2.9)").parts] == [
+        ("value", "2.1"), ("low", "1.5"), ("high", "2.9")]
+    assert [(p.part, p.value) for p in cells.parse_cell("0.62--1.06").parts] == [("low", "0.62"), ("high", "1.06")]
+    assert not cells.parse_cell("748--881").parts  # whole numbers: only under a header naming an interval

@@ -694,3 +694,13 @@ def test_one_box_per_line_with_a_counts_header_row_wrapped_labels_and_two_boxes_
     assert grid.cell_lines[3] == [13, 14, 14]
     starred = cells.parse_cell("112 (68.3)***").parts
     assert [(p.part, p.value, p.flag) for p in starred] == [("value", "112", "footnote"), ("delta", "68.3", "")]
+
+
+def test_a_first_column_of_decimal_bins_names_the_rows():
+    """Magnitude bins ``4.5--4.9`` ... ``6.0+`` (pandoc's ``--`` for an en dash) are row labels."""
+    text = "\n".join(["| Magnitude | Events | Alerts |", "|---|---|---|", "| 4.5--4.9 | 241 | 198 |",
+                      "| 5.0–5.4 | 112 | 104 |", "| 5.5--5.9 | 41 | 40 |", "| 6.0+ | 18 | 18 |"])
+    parsed = parse_document(document_from_text(text, "t.md"))
+    got = [(v["row_label"], v["column"], v["value"]) for v in parsed["table_values"]]
+    assert got[:2] == [("4.5--4.9", "Events", "241"), ("4.5--4.9", "Alerts", "198")]
+    assert len(got) == 8 and ("6.0+", "Alerts", "18") in got

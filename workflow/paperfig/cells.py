@@ -121,8 +121,8 @@ _DELTA = re.compile(r"^(?P<v>[^()\s]+(?:\s*\(\?\))?)\s*\(\s*(?P<d>[-+]?[^()\s]+)
 _ERROR = re.compile(r"^(?P<v>[^()\s±]+)\s*(?:±\s*(?P<e>[^()\s±]+)|\(\s*±\s*(?P<e2>[^()\s±]+)\s*\))$")
 _BOUND = r"[-+−]?(?:[^()\[\]\s,;–—-]|,(?=\d{3}(?!\d)))+"  # '1,048': a thousands comma inside a bound
 _INTERVAL = re.compile(
-    rf"^(?:(?P<v>[^()\[\]\s]+)\s*)?(?:\[\s*(?P<lo>{_BOUND})\s*(?:[,;–—-]|\bto\b)\s*(?P<hi>{_BOUND})\s*\]"
-    rf"|\(\s*(?P<lo2>{_BOUND})\s*(?:[,;–—-]|\bto\b)\s*(?P<hi2>{_BOUND})\s*\))$")
+    rf"^(?:(?P<v>[^()\[\]\s]+)\s*)?(?:\[\s*(?P<lo>{_BOUND})\s*(?:--|[,;–—-]|\bto\b)\s*(?P<hi>{_BOUND})\s*\]"
+    rf"|\(\s*(?P<lo2>{_BOUND})\s*(?:--|[,;–—-]|\bto\b)\s*(?P<hi2>{_BOUND})\s*\))$")
 _MARKS_AFTER_INTERVAL = re.compile(r"(?<=[)\]])[*∗†‡§¶]+$")
 _EXPONENT = re.compile(r"[eE][-+−]?\d|10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹])")
 _PAIR = re.compile(r"^(?P<a>[^/\s]+)\s*/\s*(?P<b>[^/\s]+)$")
@@ -569,10 +569,10 @@ def tidy_cell(text: str) -> tuple[str, str]:
     return t, ""
 
 
-_BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND})\s*(?:[–—]|-(?=\s*\d)|\bto\b)\s*(?P<hi>{_BOUND})$")
+_BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND})\s*(?:[–—]|--?(?=\s*\d)|\bto\b)\s*(?P<hi>{_BOUND})$")
 #: A bare interval of two decimals (``1.29–3.55``): an interval under any header; whole numbers
 #: (``421–474``) only under a header that names one.
-_DECIMAL_RANGE = re.compile(r"^\d*\.\d+\s?[–—-]\s?\d*\.\d+$")
+_DECIMAL_RANGE = re.compile(r"^\d*\.\d+\s?(?:[–—-]|--)\s?\d*\.\d+$")
 #: The name of an effect measure printed before its value (``IRR 0.72 (0.58–0.89)``, ``aOR 2.1``).
 _MEASURE = re.compile(r"^((?:a|adj\.?\s?)?(?:I?RR|OR|HR|RD|S?MD|GMR|β))\s+(?=[-−+]?\.?\d)")
 

@@ -32,7 +32,7 @@ Layout rules (documented choices)
   notes. A cell with more digits than letters (OCR's ``4l9``) is no word: its column is read.
 * **Label columns.** The leading columns whose data cells are all text (a dash among two or
   more words counts as text: a label not printed), and a first column of groups (``0``,
-  ``1-4``, ``5-9``, ... ``80+``: mostly ranges or open bounds of whole numbers), are label columns
+  ``1-4``, ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``: mostly ranges or open bounds), are label columns
   (and a numeric first column directly followed by a column of words: ``| 1.3B | uniform |``,
   or a first column of distinct whole numbers in ascending order beside other values: an
   index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings
@@ -136,9 +136,10 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 
 
 #: A header naming an interval: its cells may print a bare range (``421–474``).
-#: A group of whole numbers in a row label: a range (``20-29``, ``18–29``) or an open bound
-#: (``80+``, ``≥75``, ``<5``, ``65 and over``).
-_GROUP = re.compile(r"^(?:\d+\s?[-–—]\s?\d+|[<>≤≥]\s?\d+|\d+\s?\+|\d+\s+(?:and|or)\s+(?:over|older|more|above))$")
+#: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an
+#: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
+_GROUP = re.compile(r"^(?:\d+(?:\.\d+)?\s?(?:--|[-–—])\s?\d+(?:\.\d+)?|[<>≤≥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?\+"
+                    r"|\d+\s+(?:and|or)\s+(?:over|older|more|above))$")
 _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b", re.IGNORECASE)
 
 
