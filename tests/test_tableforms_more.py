@@ -704,3 +704,20 @@ def test_a_first_column_of_decimal_bins_names_the_rows():
     got = [(v["row_label"], v["column"], v["value"]) for v in parsed["table_values"]]
     assert got[:2] == [("4.5--4.9", "Events", "241"), ("4.5--4.9", "Alerts", "198")]
     assert len(got) == 8 and ("6.0+", "Alerts", "18") in got
+
+
+def test_one_cell_per_line_under_a_two_row_header_and_a_plus_minus_read_as_a_cjk_character():
+    """EasyOCR's strings: the header's names, then a second row over the value columns
+    (``(d)``, ``max. RFW``); OCR with a CJK model prints ± as ``土``."""
+    lines = ["Solution", "Vase life", "Day of", "Bent neck", "(d)", "max. RFW", "(%)",
+             "Water", "8.4 土 0.4 d", "2", "60", "Sucrose", "9.1 土 0.5 cd", "3", "50",
+             "Silver", "11.8 土 0.5 ab", "4", "20"]
+    grid = one("\n".join(lines), "stacked")
+    assert grid.rows[0] == (1, ["Solution", "Vase life (d)", "Day of max. RFW", "Bent neck (%)"])
+    assert grid.rows[2] == (12, ["Sucrose", "9.1 土 0.5 cd", "3", "50"])
+    res = cells.parse_cell("9.1 土 0.5 cd")
+    assert [(p.part, p.value) for p in res.parts] == [("value", "9.1"), ("error", "0.5")]
+    assert [n.kind for n in res.notes] == ["ocr_plus_minus"]
+    aligned = one("Solution Vase life Uptake\nWater 8.4 土 0.4 d 41.6 土 2.3\nSucrose 9.1 土 0.5 cd 44.9 土 2.8",
+                  "aligned")
+    assert aligned.rows[2][1][1:] == ["9.1 土 0.5 cd", "44.9 土 2.8"]

@@ -87,26 +87,22 @@ def _is_value(text: str) -> bool:
     return cells.numeric_cell(text) or cells.is_missing(text) or bool(_REFERENCE.match(text))
 
 
-def _header_cells(texts: list[str]) -> list[list[int]]:
-    """Header lines grouped into cells: a line opening with ``(`` (``(95% CI)``), or after a line
-    ending in ``,``/``-``/``/`` (``Kidney Outcome,`` / ``No. (%)``), continues the cell above;
-    >= 2 such ``(`` lines at the end are a second header row over the last columns (``(n=162)``
-    ``(n=164)``)."""
-    below = len(texts)
-    while below > 0 and texts[below - 1][:1] == "(":
-        below -= 1
+def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
+    """Header lines as ``p`` cells (each its lines), or None. A line opening with ``(``
+    (``(95% CI)``), or after a line ending in ``,``/``-``/``/`` (``Kidney Outcome,`` / ``No.
+    (%)``), continues the cell above; else ``p`` names and then a second row of ``p - q`` lines
+    over the value columns (``Placebo`` ... then ``(n=162)`` ...; ``Vase life`` ... then ``(d)``)."""
     out: list[list[int]] = []
-    for i, text in enumerate(texts[:below] if len(texts) - below >= 2 else texts):
+    for i, text in enumerate(texts):
         if out and (text[:1] == "(" or texts[i - 1].endswith((",", "-", "/"))):
             out[-1].append(i)
         else:
             out.append([i])
-    if len(texts) - below >= 2:  # a second header row, one cell a value column: '(n=162)' '(n=164)'
-        if len(texts) - below > len(out):
-            return []
-        for cell, i in zip(out[len(out) - (len(texts) - below):], range(below, len(texts))):
-            cell.append(i)
-    return out
+    if len(out) == p:
+        return out
+    if len(texts) == 2 * p - q:
+        return [[j] for j in range(q)] + [[j, p + j - q] for j in range(q, p)]
+    return None
 
 
 def _merged(text: str) -> list[str]:
@@ -130,7 +126,7 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
             continue  # text before the table stands before its header
         if head in (0, p):
             header = [[lead + i] for i in range(head)]
-        elif p < head <= 3 * p and len(cells_ := _header_cells(texts[lead:lead + head])) == p:
+        elif p < head <= 3 * p and (cells_ := _header_cells(texts[lead:lead + head], p, q)):
             header = [[lead + i for i in cell] for cell in cells_]
         else:
             continue
