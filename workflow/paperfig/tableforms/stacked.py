@@ -92,17 +92,16 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
     (``(95% CI)``), or after a line ending in ``,``/``-``/``/`` (``Kidney Outcome,`` / ``No.
     (%)``), continues the cell above; else ``p`` names and then a second row of ``p - q`` lines
     over the value columns (``Placebo`` ... then ``(n=162)`` ...; ``Vase life`` ... then ``(d)``)."""
+    two_rows = [[j] for j in range(q)] + [[j, p + j - q] for j in range(q, p)] if len(texts) == 2 * p - q else None
+    if two_rows and all(text[:1] == "(" for text in texts[p:]):
+        return two_rows
     out: list[list[int]] = []
     for i, text in enumerate(texts):
         if out and (text[:1] == "(" or texts[i - 1].endswith((",", "-", "/"))):
             out[-1].append(i)
         else:
             out.append([i])
-    if len(out) == p:
-        return out
-    if len(texts) == 2 * p - q:
-        return [[j] for j in range(q)] + [[j, p + j - q] for j in range(q, p)]
-    return None
+    return out if len(out) == p else two_rows
 
 
 def _merged(text: str) -> list[str]:
