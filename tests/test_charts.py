@@ -1065,6 +1065,16 @@ def test_a_key_stating_x_in_inline_markup_and_values_with_error_bars():
         ("Data", "10", "0.02"), ("Simulation", "10", "0.03"), ("Data", "18", "0.11"), ("Simulation", "18", "0.14")]
 
 
+def test_bars_with_a_unit_and_an_error_bar_in_parentheses():
+    """``~94 dB(A) (error bar about ±2.5)``: the bar is 94; the error bar is no value, never a y."""
+    p = parse("This is a grouped bar chart of noise exposure by job and shift.\n\n**Press operators**\n"
+              "- Day shift: ~94 dB(A) (error bar about ±2.5)\n- Night shift: ~96 dB(A) (±3)\n\n**Welders**\n"
+              "- Day shift: ~87 dB(A) (SD 2)\n- Night shift: ~88.5 dB(A)\n")
+    assert [(q["category"], q["series"], q["x"], q["y"]) for q in p["points"]] == [
+        ("Press operators", "Day shift", "", "94"), ("Press operators", "Night shift", "", "96"),
+        ("Welders", "Day shift", "", "87"), ("Welders", "Night shift", "", "88.5")]
+
+
 def test_prose_and_bullets_with_units_on_both_numbers():
     p = parse("The line chart shows optical power against drive current.\n\n**25 °C (solid line)**\n\n"
               "Reading off the markers, the power is about 0.1 mW at 10 mA, 0.4 mW at 20 mA and 3.2 mW at 30 mA.\n\n"

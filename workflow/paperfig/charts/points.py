@@ -294,6 +294,9 @@ _LEGEND_VERB = re.compile(r"\b(?:represents?|denotes?|indicates?|stands?\s+for|c
 #: A legend's sentence: 'Light blue bars represent 2019, dark blue bars represent 2024'.
 _REPRESENTS = re.compile(r"\b(?:represents?|denotes?|stands?\s+for|corresponds?\s+to)\b", re.I)
 _ERROR_BAR = re.compile(r"\s*(?:±|\+/-)\s*\d+(?:\.\d+)?(?=\s*(?:[A-Za-z%]{1,6})?\s*$)")
+#: An error bar in parentheses after a value: ``(±3)``, ``(error bar about ±2.5)``, ``(SD 1.2)``.
+_PAREN_ERROR_BAR = re.compile(r"\s*\((?:(?:error\s+bars?|SD|SE|SEM|s\.d\.|std)\b[^()\d±]*(?:±|\+/-)?"
+                              r"|[^()\w]*(?:±|\+/-))\s*\d+(?:\.\d+)?\s*[A-Za-z%]{0,6}\)", re.I)
 
 
 def _kv_items(text: str) -> list[dict]:
@@ -601,6 +604,7 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
     pname = parent["name"] if parent else ""
     pcolour = parent["colour"] if parent else ""
     text, label = _extract_label(_strip_bold(content))
+    text = _PAREN_ERROR_BAR.sub("", text)  # '~94 dB(A) (error bar about ±2.5)': the error bar is no value
     refused = find_numbers(text)[1]
     if not _NUM_RE.search(text) and not _PAIR.search(text) and not refused:
         return False
