@@ -454,7 +454,9 @@ def test_significance_letters_glued_to_an_error():
     res = cells.parse_cell("68.4 ± 2.1ab")
     assert [(p.part, p.value) for p in res.parts] == [("value", "68.4"), ("error", "2.1")]
     assert all("significance" in p.flag for p in res.parts)
-    assert not cells.parse_cell("2.1a").parts  # without an error, a glued letter is no group
+    # without an error, one glued letter is a flattened footnote mark, no group
+    assert [(p.value, p.flag) for p in cells.parse_cell("2.1a").parts] == [("2.1", "footnote")]
+    assert not cells.parse_cell("2.1ab").parts
 
 
 def test_an_interval_printed_with_a_double_hyphen_as_pandoc_and_latex_write_the_en_dash():
@@ -464,3 +466,13 @@ def test_an_interval_printed_with_a_double_hyphen_as_pandoc_and_latex_write_the_
         ("value", "2.1"), ("low", "1.5"), ("high", "2.9")]
     assert [(p.part, p.value) for p in cells.parse_cell("0.62--1.06").parts] == [("low", "0.62"), ("high", "1.06")]
     assert not cells.parse_cell("748--881").parts  # whole numbers: only under a header naming an interval
+
+
+def test_a_footnote_letter_glued_to_a_decimal_a_thousands_number_or_an_error():
+    """pdftotext flattens a superscript footnote letter onto its number: ``6.40a``, ``9,120b``,
+    ``405 ± 9b``. A whole number with a letter (``3a``, ``11c``) is a label, no number."""
+    assert [(p.part, p.value, p.flag) for p in cells.parse_cell("6.40a").parts] == [("value", "6.40", "footnote")]
+    assert [(p.value, p.flag) for p in cells.parse_cell("9,120b").parts] == [("9120", "footnote")]
+    assert [(p.part, p.value) for p in cells.parse_cell("405 ± 9b").parts] == [("value", "405"), ("error", "9")]
+    assert cells.numeric_cell("405 ± 9b") and cells.numeric_cell("6.40a")
+    assert not cells.parse_cell("3a").parts and not cells.numeric_cell("11c")

@@ -338,6 +338,7 @@ def is_value_text(text: str) -> bool:
     if is_missing(t):
         return True
     return (is_number_token(t) or split_pair(t) is not None or split_delta(t) is not None
+            or bool(_GLUED_LETTER.match(t))
             or split_error(t) is not None or split_interval(t) is not None or _is_pair_delta(t)
             or bool(_LONE_ERROR.match(t))
             or _lone_number(_LONE_DELTA, t, "d") or _lone_number(_LONE_PAREN, t, "e"))
@@ -370,6 +371,8 @@ def numeric_cell(text: str) -> bool:
         return False
     if "土" in text:
         text = _CJK_PM.sub(" ± ", text)
+    if "±" in text and (glued := _GLUED_SIG.search(text)):  # '405 ± 9b': letters glued to the error
+        text = text[:glued.start()] + " " + text[glued.start():]
     text = _SIG_LETTERS.sub("", tidy_cell(text)[0])
     toks = value_tokens(text)
     return bool(toks) and all(is_value_text(t) for t in toks)
@@ -505,6 +508,10 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
             res.parts += [first, _part("second", names[1], pd.group("b"), default_unit, qualifier),
                           _with_partner(first, "delta", "", pd.group("d"), default_unit, qualifier)]
             return res
+        gl = _GLUED_LETTER.match(t)
+        if gl:  # '6.40a', '9,120b': a footnote letter printed as a superscript, flattened
+            res.parts.append(_part("value", "", gl.group("v"), default_unit, qualifier)._replace(flag="footnote"))
+            return res
         le = _LONE_ERROR.match(t)
         if le and is_number_token(le.group("e")):
             res.parts.append(_part("error", "±", le.group("e"), default_unit, qualifier))
@@ -555,6 +562,9 @@ _PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d
 #: ``土`` between a value and its error: a ± that OCR with a Chinese model read as a CJK character.
 _CJK_PM = re.compile(r"(?<=[\d%])\s*土\s*(?=[\d.])")
 _PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*[t£]\s*|\+|\s+\+\s+)(?P<e>[\d.,]+%?)$")
+#: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``):
+#: a superscript flattened by the extractor. Whole numbers (``3a``) are labels: no number.
+_GLUED_LETTER = re.compile(r"^(?P<v>[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))(?P<m>[a-h])$")
 _LONE_ERROR = re.compile(r"^(?:±|\+/-)\s*(?P<e>[^()\s±]+)$")
 _LONE_DELTA = re.compile(r"^\(\s*(?P<d>[-+−–][^()\s]+)\s*\)$")
 _LONE_PAREN = re.compile(r"^\(\s*(?P<e>[^-+−–()\s][^()\s]*)\s*\)$|^\[\s*(?P<e2>[-+−]?\d*\.\d+)\s*\]$")

@@ -7,7 +7,9 @@ Grammar
 * **Value token** (:func:`is_value`): a whole whitespace token that is a number (sign,
   thousands commas ``41,021.00``, decimals; a bound ``<0.001``) with an optional suffix ``%``,
   ``x``/``X``/``×``, ``°``, ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``,
-  ``∗``, ``†``, ``‡``, ``§``, superscript digits, ``(?)``); a pair ``88.5/84.3``; or a missing
+  ``∗``, ``†``, ``‡``, ``§``, superscript digits, ``(?)``; a footnote letter glued to a decimal
+  or a number with thousands commas, ``6.40a``, ``9,120b``, or to an error, ``405 ± 9b``); a
+  pair ``88.5/84.3``; or a missing
   mark ``-``, ``–``, ``—``, ``--``, ``N/A``, ``n/a``, ``NA``. Printed forms spread over several
   tokens are one token: ``81.2 ± 0.3`` (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``,
   ``86.8 / 81.7``; an error alone (``±0.9``: pdftotext prints a mean's std on the line below
@@ -130,13 +132,15 @@ _LONE_RANGE = rf"(?=[^\d]*\d*\.\d){_RANGE}"
 _BARE_RANGE = r"(?=\S*\.\d)\d*\.?\d+[–—-]\d*\.?\d+"
 #: A range of whole numbers (``5260–4866``): a value after another value, else a label's group.
 _INT_RANGE = re.compile(r"^\d+[–—-]\d+$")
+#: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``).
+_GLUED_LETTER = r"[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+)[a-h]"
 #: A value's role in parentheses (``1.00 (reference)``: a hazard ratio's reference group), as
 #: the cell grammar keeps it (``Part.qualifier``).
 _REF_MARK = r"\((?i:baseline|ours|reference|ref\.?)\)"
 _VALUE = re.compile(
-    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)"
+    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}})?|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)"
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}|\s*{_REF_MARK})?"
-    rf"|{_BARE_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
+    rf"|{_GLUED_LETTER}|{_BARE_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
     rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?)$")
 #: A misread number with its error (``1.O8 + 0.09``): it holds its column's place as one cell.
 _GARBLED_PM = re.compile(rf"^(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})$")
