@@ -721,3 +721,19 @@ def test_one_cell_per_line_under_a_two_row_header_and_a_plus_minus_read_as_a_cjk
     aligned = one("Solution Vase life Uptake\nWater 8.4 土 0.4 d 41.6 土 2.3\nSucrose 9.1 土 0.5 cd 44.9 土 2.8",
                   "aligned")
     assert aligned.rows[2][1][1:] == ["9.1 土 0.5 cd", "44.9 土 2.8"]
+
+
+def test_columns_printed_one_after_another_without_blank_lines():
+    """Plain pdftotext of a table whose columns are text blocks: the label column, then each
+    value column after its (wrapped) name, no blank line anywhere."""
+    lines = ["Table 1 Yield components at harvest.", "Treatment", "Control", "Early LR", "Late LR", "CT",
+             "Yield", "(kg/vine)", "6.84 a", "5.12 b", "6.31 a", "4.97 b",
+             "Clusters", "per vine", "31.2 a", "30.6 a", "31.5 a", "19.8 b",
+             "Berry", "weight (g)", "1.66", "1.61", "1.58", "1.78", "LR, leaf removal; CT, cluster thinning."]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0] == (2, ["Treatment", "Yield (kg/vine)", "Clusters per vine", "Berry weight (g)"])
+    assert grid.rows[2] == (4, ["Early LR", "5.12 b", "30.6 a", "1.61"]) and grid.cell_lines[2] == [4, 10, 16, 22]
+    assert (grid.first_line, grid.last_line) == (2, 24)
+    # a row-major table printed one cell per line stays the one-cell-per-line reader's
+    row_major = ["Model", "A", "B", "C", "X", "1.1", "2.1", "3.1", "Y", "4.1", "5.1", "6.1", "Z", "7.1", "8.1", "9.1"]
+    assert [g.form for g in grids("\n".join(row_major))] == ["stacked"]

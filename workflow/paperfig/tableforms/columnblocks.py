@@ -27,6 +27,11 @@ Grammar
   paragraph before it (``Condition``).
 * **OCR**: a misread number (``5l6``, ``7O``) holds its row's place in a value column (the cell
   grammar refuses it, with a note), when most of the column are values.
+* **Columns in one run** (plain ``pdftotext`` of a table whose columns are text blocks, with no
+  blank line between them): within a run of short lines, a text group ending in ``n >= 3``
+  labels (after one or two lines naming the label column), then ``k >= 2`` groups of ``n``
+  values, each after one or two lines naming its column (``Yield`` / ``(kg/vine)``). A run a
+  row-major one-cell-per-line table reads whole (:mod:`.stacked`) is left to it.
 * Row i is the i-th line of every column; each cell keeps its own line
   (``Grid.cell_lines``), a row the line of its label. A run must have >= 2 value columns, or
   one value column and a header, so that two short lists of words and numbers in prose are
@@ -38,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .. import cells, patterns
-from . import Grid, aligned
+from . import Grid, aligned, stacked
 from ._text import runs
 
 _MAX_WORDS = 8
@@ -119,7 +124,76 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
         grids.append(Grid(form="columnblocks", first_line=min(used), last_line=max(used), rows=rows,
                           lines=sorted(used), header_rows=1 if header else 0, cell_lines=cell_lines))
         i = j
+    taken = {ln for g in grids for ln in g.lines}
+    for para in paras:
+        if len(para) >= 9 and not taken & set(para):
+            grids += _columns_in_one_run(lines, para)
     return grids
+
+
+def _kind(text: str) -> str:
+    """'V' a value, 'T' a short text line (a name or a label), 'X' anything else."""
+    if cells.value_like(text):
+        return "V"
+    short = len(text.split()) <= _MAX_WORDS and not patterns.caption_kind(text) and not text.endswith((".", ":"))
+    return "T" if short else "X"
+
+
+def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
+    """The tables of a paragraph printed column after column without blank lines (module doc)."""
+    groups: list[tuple[str, list[int]]] = []  # runs of one kind of line
+    for ln in para:
+        kind = _kind(lines[ln - 1].strip())
+        if groups and groups[-1][0] == kind:
+            groups[-1][1].append(ln)
+        else:
+            groups.append((kind, [ln]))
+    grids: list[Grid] = []
+    g = 0
+    while g + 3 < len(groups):
+        (k0, first), (k1, values) = groups[g], groups[g + 1]
+        n = len(values)
+        columns, names = [values], []
+        h = g + 2
+        while h + 1 < len(groups) and groups[h][0] == "T" and len(groups[h][1]) <= 2 and \
+                groups[h + 1][0] == "V" and len(groups[h + 1][1]) == n:
+            names.append(groups[h][1])
+            columns.append(groups[h + 1][1])
+            h += 2
+        wrap = 2 if names and all(len(name) == 2 for name in names) else 1  # lines of a column's name
+        if k0 != "T" or k1 != "V" or n < 3 or len(columns) < 2 or len(first) < n + wrap:
+            g += 1
+            continue
+        # the first group: the label column's name (0-2 lines), the n labels, the first column's name
+        names.insert(0, first[-wrap:])
+        labels = first[-wrap - n:-wrap]
+        above = first[max(0, len(first) - wrap - n - 2):len(first) - wrap - n]
+        used = [*above, *labels, *(ln for name in names for ln in name), *(ln for col in columns for ln in col)]
+        if _row_major(lines, para, sorted(used)):
+            g += 1
+            continue
+        rows = [((above or names[0])[0], [_joined(lines, above), *(_joined(lines, name) for name in names)])]
+        cell_lines = [[(above or labels)[0], *(name[0] for name in names)]]
+        for r in range(n):
+            rows.append((labels[r], [lines[labels[r] - 1].strip(), *(lines[col[r] - 1].strip() for col in columns)]))
+            cell_lines.append([labels[r], *(col[r] for col in columns)])
+        first_ln, last_ln = min(used), max(used)
+        grids.append(Grid(form="columnblocks", first_line=first_ln, last_line=last_ln, rows=rows,
+                          lines=list(range(first_ln, last_ln + 1)), header_rows=1, cell_lines=cell_lines))
+        g = h
+    return grids
+
+
+def _joined(lines: Sequence[str], lns: list[int]) -> str:
+    return " ".join(lines[ln - 1].strip() for ln in lns)
+
+
+def _row_major(lines: Sequence[str], para: list[int], used: list[int]) -> bool:
+    """Whether the one-cell-per-line reader reads the used lines of the paragraph as rows (a
+    row-major table) rather than as columns."""
+    inside = set(para)
+    grids = stacked.find([line if ln in inside else "" for ln, line in enumerate(lines, 1)])
+    return any(g.first_line <= used[-1] and g.last_line >= used[0] for g in grids)
 
 
 def _named_grid(lines: Sequence[str], paras: list[list[int]], i: int, named) -> Grid:
