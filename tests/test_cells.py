@@ -476,3 +476,10 @@ def test_a_footnote_letter_glued_to_a_decimal_a_thousands_number_or_an_error():
     assert [(p.part, p.value) for p in cells.parse_cell("405 ± 9b").parts] == [("value", "405"), ("error", "9")]
     assert cells.numeric_cell("405 ± 9b") and cells.numeric_cell("6.40a")
     assert not cells.parse_cell("3a").parts and not cells.numeric_cell("11c")
+
+
+def test_a_value_with_its_error_and_a_number_in_parentheses():
+    """``5.94±0.77 (1.90)``: a mean, its SD and a ratio (or a %) in parentheses, as n (%) is."""
+    res = cells.parse_cell("5.94±0.77 (1.90)")
+    assert [(p.part, p.value) for p in res.parts] == [("value", "5.94"), ("error", "0.77"), ("delta", "1.90")]
+    assert cells.numeric_cell("12.1 ± 0.3 (4.5%)") and cells.value_tokens("118±15 (2.84)") == ["118±15 (2.84)"]

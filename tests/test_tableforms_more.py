@@ -737,3 +737,9 @@ def test_columns_printed_one_after_another_without_blank_lines():
     # a row-major table printed one cell per line stays the one-cell-per-line reader's
     row_major = ["Model", "A", "B", "C", "X", "1.1", "2.1", "3.1", "Y", "4.1", "5.1", "6.1", "Z", "7.1", "8.1", "9.1"]
     assert [g.form for g in grids("\n".join(row_major))] == ["stacked"]
+
+
+def test_aligned_cells_of_a_value_its_error_and_a_ratio_in_parentheses():
+    grid = one("Site Pb Cd\nS1 5.94 ± 0.77 (1.90) 0.24 ± 0.04 (1.33)\nS2 8.46 ± 1.05 (2.71) 0.27 ± 0.05 (1.50)",
+               "aligned")
+    assert grid.rows[1][1] == ["S1", "5.94 ± 0.77 (1.90)", "0.24 ± 0.04 (1.33)"]

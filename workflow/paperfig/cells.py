@@ -338,10 +338,15 @@ def is_value_text(text: str) -> bool:
     if is_missing(t):
         return True
     return (is_number_token(t) or split_pair(t) is not None or split_delta(t) is not None
-            or bool(_GLUED_LETTER.match(t))
+            or bool(_GLUED_LETTER.match(t)) or _error_then_paren(t)
             or split_error(t) is not None or split_interval(t) is not None or _is_pair_delta(t)
             or bool(_LONE_ERROR.match(t))
             or _lone_number(_LONE_DELTA, t, "d") or _lone_number(_LONE_PAREN, t, "e"))
+
+
+def _error_then_paren(t: str) -> bool:
+    m = _ERROR_THEN_PAREN.match(t)
+    return bool(m) and split_error(m.group("ve")) is not None and is_number_token(m.group("d"))
 
 
 def _lone_number(rx: re.Pattern, t: str, group: str) -> bool:
@@ -501,6 +506,13 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
             value = _part("value", "", ve[0], default_unit, qualifier)
             res.parts += [value, _with_partner(value, "error", "±", ve[1], default_unit, qualifier)]
             return res
+        ed = _ERROR_THEN_PAREN.match(t)
+        if ed and (ve := split_error(ed.group("ve"))) and is_number_token(ed.group("d")):
+            # '5.94±0.77 (1.90)': a mean, its SD and a number in parentheses (a ratio, a %)
+            value = _part("value", "", ve[0], default_unit, qualifier)
+            res.parts += [value, _with_partner(value, "error", "±", ve[1], default_unit, qualifier),
+                          _with_partner(value, "delta", "", ed.group("d"), default_unit, qualifier)]
+            return res
         pd = _PAIR_DELTA.match(t)
         if pd and all(is_number_token(pd.group(k)) for k in ("a", "b", "d")):
             names = pair or ("first", "second")
@@ -565,6 +577,7 @@ _PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*[t£]\s*|\+|\s+\+\s
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``):
 #: a superscript flattened by the extractor. Whole numbers (``3a``) are labels: no number.
 _GLUED_LETTER = re.compile(r"^(?P<v>[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))(?P<m>[a-h])$")
+_ERROR_THEN_PAREN = re.compile(r"^(?P<ve>[^()]+?±\s*[^()\s]+)\s*\(\s*(?P<d>[-+−]?[^()\s]+)\s*\)$")
 _LONE_ERROR = re.compile(r"^(?:±|\+/-)\s*(?P<e>[^()\s±]+)$")
 _LONE_DELTA = re.compile(r"^\(\s*(?P<d>[-+−–][^()\s]+)\s*\)$")
 _LONE_PAREN = re.compile(r"^\(\s*(?P<e>[^-+−–()\s][^()\s]*)\s*\)$|^\[\s*(?P<e2>[-+−]?\d*\.\d+)\s*\]$")

@@ -9,7 +9,8 @@ Grammar
   ``x``/``X``/``×``, ``°``, ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``,
   ``∗``, ``†``, ``‡``, ``§``, superscript digits, ``(?)``; a footnote letter glued to a decimal
   or a number with thousands commas, ``6.40a``, ``9,120b``, or to an error, ``405 ± 9b``); a
-  pair ``88.5/84.3``; or a missing
+  pair ``88.5/84.3``; a value with its error and a number in parentheses, ``5.94 ± 0.77
+  (1.90)``; or a missing
   mark ``-``, ``–``, ``—``, ``--``, ``N/A``, ``n/a``, ``NA``. Printed forms spread over several
   tokens are one token: ``81.2 ± 0.3`` (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``,
   ``86.8 / 81.7``; an error alone (``±0.9``: pdftotext prints a mean's std on the line below
@@ -138,7 +139,7 @@ _GLUED_LETTER = r"[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+)[a-h]"
 #: the cell grammar keeps it (``Part.qualifier``).
 _REF_MARK = r"\((?i:baseline|ours|reference|ref\.?)\)"
 _VALUE = re.compile(
-    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}})?|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)"
+    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}|\s*\(\s*{_ONE}\s*\))?|\s*/\s*{_ONE}|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)"
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}|\s*{_REF_MARK})?"
     rf"|{_GLUED_LETTER}|{_BARE_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
     rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?)$")
@@ -227,7 +228,9 @@ def tokens(text: str, start: int = 0) -> list[_Tok]:
     misread_pm = bool(_PM_LINE.search(text))
     i = 0
     while i < len(raw):
-        for j in (i + 3, i + 2, i + 1) if i + 2 < len(raw) and raw[i + 2][0] == "to" else (i + 2, i + 1):
+        # four tokens: '0.5 (0.2 to 0.9)', '1.2 ± 0.3 (4.5)'
+        wide = (i + 2 < len(raw) and raw[i + 2][0] == "to") or (i + 3 < len(raw) and raw[i + 3][0][:1] == "(")
+        for j in (i + 3, i + 2, i + 1) if wide else (i + 2, i + 1):
             if j >= len(raw):
                 continue
             compound = text[raw[i][1] - start:raw[j][2] - start]
