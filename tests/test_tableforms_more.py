@@ -743,3 +743,14 @@ def test_aligned_cells_of_a_value_its_error_and_a_ratio_in_parentheses():
     grid = one("Site Pb Cd\nS1 5.94 ± 0.77 (1.90) 0.24 ± 0.04 (1.33)\nS2 8.46 ± 1.05 (2.71) 0.27 ± 0.05 (1.50)",
                "aligned")
     assert grid.rows[1][1] == ["S1", "5.94 ± 0.77 (1.90)", "0.24 ± 0.04 (1.33)"]
+
+
+def test_column_blocks_whose_label_column_is_printed_one_label_per_paragraph():
+    """OCR sidecar text of a table: the labels each between blank lines, then each value column
+    under its name, ± read as ``+``."""
+    text = "\n\n".join(["Region", "Hallux", "MTH 1", "Midfoot", "Heel", "Neuropathy (n = 42)",
+                        "412 + 118\n498 + 152\n142 + 61\n387 + 89", "Control (n = 40)",
+                        "318 + 96\n352 + 104\n118 + 47\n372 + 81"])
+    grid = one(text, "columnblocks")
+    assert grid.rows[0][1] == ["Region", "Neuropathy (n = 42)", "Control (n = 40)"]
+    assert grid.rows[2] == (5, ["MTH 1", "498 + 152", "352 + 104"]) and grid.cell_lines[2] == [5, 14, 21]

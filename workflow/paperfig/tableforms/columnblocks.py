@@ -24,7 +24,8 @@ Grammar
   carry its own name, one or two single-line paragraphs directly before it (OCR of an old
   table: ``Young (N = 24)`` / ``M`` / the values, then ``SD`` / the values): of two, the first
   names a group kept for the next columns; the label column's name is then the single-line
-  paragraph before it (``Condition``).
+  paragraph before it (``Condition``). The label column itself may be printed one label per
+  paragraph (``Region`` / ``Hallux`` / ``MTH 1`` ..., a blank line between them).
 * **OCR**: a misread number (``5l6``, ``7O``) holds its row's place in a value column (the cell
   grammar refuses it, with a note), when most of the column are values.
 * **Columns in one run** (plain ``pdftotext`` of a table whose columns are text blocks, with no
@@ -96,6 +97,10 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     while i < len(paras):
         first = paras[i]
         n = len(first)
+        if n == 1 and (spaced := _spaced_labels(lines, paras, i)):
+            grids.append(spaced[0])
+            i = spaced[1]
+            continue
         if n < 2 or not _short(lines, first) or any(cells.value_like(lines[ln - 1].strip()) for ln in first):
             i += 1
             continue
@@ -104,7 +109,8 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             j += 1
         columns = paras[i:j]
         if j == i + 1 and (named := _named_columns(lines, paras, j, n)):
-            grids.append(_named_grid(lines, paras, i, named))
+            before = paras[i - 1] if i >= 1 and _header_cell(lines, paras[i - 1]) else []
+            grids.append(_named_grid(lines, paras[i], before, named))
             i = named[3]
             continue
         k = len(columns)
@@ -196,11 +202,24 @@ def _row_major(lines: Sequence[str], para: list[int], used: list[int]) -> bool:
     return any(g.first_line <= used[-1] and g.last_line >= used[0] for g in grids)
 
 
-def _named_grid(lines: Sequence[str], paras: list[list[int]], i: int, named) -> Grid:
-    """A label column and value columns that each carry their name (see the module doc)."""
+def _spaced_labels(lines: Sequence[str], paras: list[list[int]], i: int) -> tuple[Grid, int] | None:
+    """A label column printed one label per paragraph (OCR of a table: a blank line between the
+    labels), its name first or not, then named value columns: (the grid, the index after it)."""
+    j = i
+    while j < len(paras) and len(paras[j]) == 1 and _header_cell(lines, paras[j]):
+        j += 1
+    singles = [p[0] for p in paras[i:j]]  # the label column (and its name), then the first column's name
+    for before in (singles[:1], []):
+        labels = singles[len(before):-1]
+        if len(labels) >= 3 and (named := _named_columns(lines, paras, j - 1, len(labels))):
+            return _named_grid(lines, labels, before, named), named[3]
+    return None
+
+
+def _named_grid(lines: Sequence[str], label: list[int], before: list[int], named) -> Grid:
+    """A label column (its lines) under its name (``before``: its line, or none) and value columns
+    that each carry their name (see the module doc)."""
     columns, names, name_lines, _ = named
-    label = paras[i]
-    before = paras[i - 1] if i >= 1 and _header_cell(lines, paras[i - 1]) else []
     rows = [(name_lines[0], [lines[before[0] - 1].strip() if before else "", *names])]
     cell_lines = [[before[0] if before else name_lines[0], *name_lines]]
     for r in range(len(label)):
