@@ -483,3 +483,9 @@ def test_a_value_with_its_error_and_a_number_in_parentheses():
     res = cells.parse_cell("5.94±0.77 (1.90)")
     assert [(p.part, p.value) for p in res.parts] == [("value", "5.94"), ("error", "0.77"), ("delta", "1.90")]
     assert cells.numeric_cell("12.1 ± 0.3 (4.5%)") and cells.value_tokens("118±15 (2.84)") == ["118±15 (2.84)"]
+
+
+def test_a_bound_with_a_glued_footnote_letter_keeps_both_flags():
+    [part] = cells.parse_cell("<0.001a").parts
+    assert (part.value, part.flag) == ("0.001", "bound;footnote")
+    assert [p.value for p in cells.parse_cell("0.117c").parts] == ["0.117"]

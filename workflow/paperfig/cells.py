@@ -522,7 +522,8 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
             return res
         gl = _GLUED_LETTER.match(t)
         if gl:  # '6.40a', '9,120b': a footnote letter printed as a superscript, flattened
-            res.parts.append(_part("value", "", gl.group("v"), default_unit, qualifier)._replace(flag="footnote"))
+            value = _part("value", "", gl.group("v"), default_unit, qualifier)
+            res.parts.append(value._replace(flag=";".join(x for x in (value.flag, "footnote") if x)))
             return res
         le = _LONE_ERROR.match(t)
         if le and is_number_token(le.group("e")):
@@ -576,7 +577,7 @@ _CJK_PM = re.compile(r"(?<=[\d%])\s*土\s*(?=[\d.])")
 _PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*[t£]\s*|\+|\s+\+\s+)(?P<e>[\d.,]+%?)$")
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``):
 #: a superscript flattened by the extractor. Whole numbers (``3a``) are labels: no number.
-_GLUED_LETTER = re.compile(r"^(?P<v>[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))(?P<m>[a-h])$")
+_GLUED_LETTER = re.compile(r"^(?P<v>(?:[<>≤≥]\s?)?[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))(?P<m>[a-h])$")
 _ERROR_THEN_PAREN = re.compile(r"^(?P<ve>[^()]+?±\s*[^()\s]+)\s*\(\s*(?P<d>[-+−]?[^()\s]+)\s*\)$")
 _LONE_ERROR = re.compile(r"^(?:±|\+/-)\s*(?P<e>[^()\s±]+)$")
 _LONE_DELTA = re.compile(r"^\(\s*(?P<d>[-+−–][^()\s]+)\s*\)$")
