@@ -754,3 +754,14 @@ def test_column_blocks_whose_label_column_is_printed_one_label_per_paragraph():
     grid = one(text, "columnblocks")
     assert grid.rows[0][1] == ["Region", "Neuropathy (n = 42)", "Control (n = 40)"]
     assert grid.rows[2] == (5, ["MTH 1", "498 + 152", "352 + 104"]) and grid.cell_lines[2] == [5, 14, 21]
+
+
+def test_columns_one_after_another_with_two_rows_and_a_name_over_three_lines():
+    lines = ["Table 2 (continued)", "Sample", "PC-900", "PC-800-N", "SBET", "(m2 g−1)", "2,947", "2,106",
+             "Rct", "(Ω)", "0.44", "0.26", "Retention after", "10,000 cycles", "(%)", "95.1", "97.0"]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Sample", "SBET (m2 g−1)", "Rct (Ω)", "Retention after 10,000 cycles (%)"]
+    assert grid.rows[2] == (4, ["PC-800-N", "2,106", "0.26", "97.0"])
+    json_like = ["{", '"bbox": [', "0.0,", "0.0,", "612.0,", "792.0", "],", '"polygon": [', "1.0,", "2.0,", "3.0,",
+                 "4.0", "],", '"box": [', "5.0,", "6.0,", "7.0,", "8.0", "]", "}"]
+    assert not [g for g in grids("\n".join(json_like)) if g.form == "columnblocks"]

@@ -29,9 +29,10 @@ Grammar
 * **OCR**: a misread number (``5l6``, ``7O``) holds its row's place in a value column (the cell
   grammar refuses it, with a note), when most of the column are values.
 * **Columns in one run** (plain ``pdftotext`` of a table whose columns are text blocks, with no
-  blank line between them): within a run of short lines, a text group ending in ``n >= 3``
+  blank line between them): within a run of short lines, a text group ending in ``n >= 2``
   labels (after one or two lines naming the label column), then ``k >= 2`` groups of ``n``
-  values, each after one or two lines naming its column (``Yield`` / ``(kg/vine)``). A run a
+  values (``k >= 3`` when ``n = 2``), each after one to three lines naming its column (``Yield``
+  / ``(kg/vine)``). A run a
   row-major one-cell-per-line table reads whole (:mod:`.stacked`) is left to it.
 * Row i is the i-th line of every column; each cell keeps its own line
   (``Grid.cell_lines``), a row the line of its label. A run must have >= 2 value columns, or
@@ -41,6 +42,7 @@ Grammar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 
 from .. import cells, patterns
@@ -48,6 +50,7 @@ from . import Grid, aligned, stacked
 from ._text import runs
 
 _MAX_WORDS = 8
+_LETTERS = re.compile(r"[^\W\d_]|%")
 
 
 def _short(lines: Sequence[str], para: list[int]) -> bool:
@@ -142,7 +145,8 @@ def _kind(text: str) -> str:
     if cells.value_like(text):
         return "V"
     short = len(text.split()) <= _MAX_WORDS and not patterns.caption_kind(text) and not text.endswith((".", ":"))
-    return "T" if short else "X"
+    words = _LETTERS.search(text) and text[:1] not in "{[\"'"  # no bracket or quote of code or JSON
+    return "T" if short and words else "X"
 
 
 def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
@@ -161,13 +165,13 @@ def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
         n = len(values)
         columns, names = [values], []
         h = g + 2
-        while h + 1 < len(groups) and groups[h][0] == "T" and len(groups[h][1]) <= 2 and \
+        while h + 1 < len(groups) and groups[h][0] == "T" and len(groups[h][1]) <= 3 and \
                 groups[h + 1][0] == "V" and len(groups[h + 1][1]) == n:
             names.append(groups[h][1])
             columns.append(groups[h + 1][1])
             h += 2
         wrap = 2 if names and all(len(name) == 2 for name in names) else 1  # lines of a column's name
-        if k0 != "T" or k1 != "V" or n < 3 or len(columns) < 2 or len(first) < n + wrap:
+        if k0 != "T" or k1 != "V" or n < 2 or len(columns) < (2 if n >= 3 else 3) or len(first) < n + wrap:
             g += 1
             continue
         # the first group: the label column's name (0-2 lines), the n labels, the first column's name
