@@ -43,6 +43,7 @@ Grammar
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 
 from .. import cells, patterns
@@ -170,7 +171,8 @@ def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
             names.append(groups[h][1])
             columns.append(groups[h + 1][1])
             h += 2
-        wrap = 2 if names and all(len(name) == 2 for name in names) else 1  # lines of a column's name
+        # the first value column's name takes as many lines as most other names
+        wrap = Counter(len(name) for name in names).most_common(1)[0][0] if names else 1
         if k0 != "T" or k1 != "V" or n < 2 or len(columns) < (2 if n >= 3 else 3) or len(first) < n + wrap:
             g += 1
             continue
