@@ -765,3 +765,18 @@ def test_columns_one_after_another_with_two_rows_and_a_name_over_three_lines():
     json_like = ["{", '"bbox": [', "0.0,", "0.0,", "612.0,", "792.0", "],", '"polygon": [', "1.0,", "2.0,", "3.0,",
                  "4.0", "],", '"box": [', "5.0,", "6.0,", "7.0,", "8.0", "]", "}"]
     assert not [g for g in grids("\n".join(json_like)) if g.form == "columnblocks"]
+
+
+def test_value_bullets_with_unit_words_an_interval_fragment_markup_and_a_bullet_of_words_between():
+    from paperfig.tableforms import bulletlist
+
+    lines = ['- Sitting: **−108 min/shift** (95% CI −131 to −85) <!-- .element: class="fragment" -->',
+             "- Standing: **+97 min/shift** (95% CI 76 to 118) {.fragment}",
+             "- Dated by AMS radiocarbon on terrestrial macrofossils",
+             "- Basal age: **6,180 cal BP** (2σ range 6,020–6,310)", "- Resolution: ~48 years per sample",
+             "- Our team: 4 (see the paper)"]
+    (grid,) = bulletlist.find(lines)
+    assert [cells_ for _, cells_ in grid.rows] == [["Sitting", "−108 (−131 to −85)"], ["Standing", "+97 (76 to 118)"],
+                                                   ["Basal age", "6,180 (6,020 to 6,310)"], ["Resolution", "48"]]
+    res = cells.parse_cell("−108 (−131 to −85)")
+    assert [(p.part, p.value) for p in res.parts] == [("value", "-108"), ("low", "-131"), ("high", "-85")]

@@ -2,9 +2,14 @@
 value (``- Dense: 61.2 GB``, ``* tiny-d: **14.8%**``, ``- γ = 2: 1.62×``, ``- Expert 1: 0.14``).
 
 Grammar: a run of >= 3 consecutive bullets at one indentation, each ``<name>: <value>`` where
-the value is one number with an optional approximation mark, emphasis and a unit or ``%``/``×``
-after it, and nothing else (a bullet with words after its number is a remark, and breaks the
-run). The name may hold digits of its own (``Expert 1``, ``layer 22``). Such a run is a table
+the value is one number with an optional approximation mark, emphasis and a unit (up to three
+words: ``cal BP``, ``min/shift``, ``years per sample``) or ``%``/``×`` after it, and optionally
+its interval in parentheses (``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``: the value's
+cell is then ``-108 (-131 to -85)``), and nothing else (a bullet with other words after its
+number is a remark, and breaks the run). A deck tool's markup at the end (``<!-- .element:
+class="fragment" -->``, ``{.fragment}``) is no part of it. A bullet of words without a digit
+among the values (``Dated by AMS radiocarbon``) is no row and does not break the run. The name
+may hold digits of its own (``Expert 1``, ``layer 22``). Such a run is a table
 of two columns, name and value, one row per bullet; its header is unnamed. When every name is a
 setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ, the run is a
 sweep: a third column holds the setting's number, which is data too.
@@ -21,10 +26,17 @@ from collections.abc import Collection, Sequence
 
 from . import Grid
 
+_UNIT_WORD = r"[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹-]{1,12}"
 _VALUE_BULLET = re.compile(
     r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<name>[^:]{1,60}?)\s*:\s*"
     r"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{0,2}[$€£]?[-+−]?\d[\d,]*(?:\.\d+)?[*_]{0,2}"
-    r"\s*(?:%|×|x|[A-Za-z/]{1,6}(?:/[A-Za-z]{1,3})?)?[*_]{0,2})\s*\.?\s*$", re.I)
+    rf"\s*(?:%|×|x|{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}})?[*_]{{0,2}})"
+    r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\))?\s*\.?\s*$", re.I)
+#: An interval after the value, its name first: ``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``.
+_INTERVAL = re.compile(r"^(?:[^\d−-]*\d+(?:\.\d+)?\s?%\s*(?:CI|CrI|UI)|[^\d−-]*\d?σ?\s*(?:range|CI|IQR))?[:,]?\s*"
+                       r"(?P<lo>[-+−]?\d[\d,]*(?:\.\d+)?)\s*(?:to|–|—|-)\s*(?P<hi>[-+−]?\d[\d,]*(?:\.\d+)?)\s*$")
+#: What a deck tool appends to a bullet: ``<!-- .element: class="fragment" -->``, ``{.fragment}``.
+_TOOL_MARKUP = re.compile(r"\s*(?:<!--.*?-->|\{\.[\w-]+[^{}]*\})\s*$")
 MIN_ROWS = 3
 
 
@@ -32,12 +44,14 @@ _SWEEP = re.compile(r"^(?:(?P<var>[^=\d]{1,20}?)\s*=\s*)?(?P<x>[-+−]?\d+(?:\.\
                     r"(?P<unit>[A-Za-zÅµ%/°]{1,10}(?:/[A-Za-z]+)?)?$")
 
 
-_UNIT_AFTER = re.compile(r"^(?P<num>[-+−]?\d[\d,]*(?:\.\d+)?\s*(?:%|×|x\b)?)\s*[A-Za-zÅµ°/][\w/°]*$")
+_UNIT_AFTER = re.compile(r"^(?P<num>[-+−]?\d[\d,]*(?:\.\d+)?\s*(?:%|×|x\b)?)\s*[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³-]*"
+                         r"(?:\s[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³-]*){0,2}$")
 
 
 def _value_cell(value: str) -> str:
-    """The value's number (with ``%`` or ``×``); a unit word after it (``clips/s``, ``GB``) is
-    left to the printed line (the cell grammar knows few units, and a row of a list needs none)."""
+    """The value's number (with ``%`` or ``×``); unit words after it (``clips/s``, ``GB``, ``cal
+    BP``) are left to the printed line (the cell grammar knows few units, and a row of a list
+    needs none)."""
     m = _UNIT_AFTER.match(value)
     return m.group("num").strip() if m else value
 
@@ -60,22 +74,46 @@ def _plain(text: str) -> str:
     return re.sub(r"^(?:~|≈|about\s+|approx\.?\s+)?\s*[$€£]?", "", text, flags=re.I)
 
 
+def _bullet(line: str) -> re.Match | None:
+    """The value bullet of a line, its deck tool's markup taken off; None for other lines and for
+    a value followed by a parenthesis that is no interval."""
+    if "<!--" in line or "{." in line:
+        line = _TOOL_MARKUP.sub("", line)
+    m = _VALUE_BULLET.match(line)
+    return m if m and (not m.group("interval") or _INTERVAL.match(m.group("interval"))) else None
+
+
+def _value_text(m: re.Match) -> str:
+    """The value's cell: its number, and its interval when one follows (``-108 (-131 to -85)``)."""
+    value = _plain(m.group("value"))
+    if m.group("interval"):
+        iv = _INTERVAL.match(m.group("interval"))
+        value = f"{_value_cell(value)} ({iv.group('lo')} to {iv.group('hi')})"
+    return value
+
+
+_WORD_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+\D*$")
+
+
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     grids: list[Grid] = []
     run: list[tuple[int, str, str]] = []
     indent = None
     for ln, line in enumerate([*lines, ""], 1):
-        m = _VALUE_BULLET.match(line) if ln <= len(lines) and ln not in skip else None
+        m = _bullet(line) if ln <= len(lines) and ln not in skip else None
         if m and (not run or m.group("indent") == indent):
-            run.append((ln, _plain(m.group("name")), _plain(m.group("value"))))
+            run.append((ln, _plain(m.group("name")), _value_text(m)))
             indent = m.group("indent")
             continue
+        if run and ln <= len(lines) and ln not in skip and _WORD_BULLET.match(line) and \
+                line[:len(line) - len(line.lstrip())] == indent:
+            continue  # a bullet of words among the values ('Dated by AMS radiocarbon'): no row, no break
         if len(run) >= MIN_ROWS:
             grids.append(Grid(form="bulletlist", first_line=run[0][0], last_line=run[-1][0],
                               rows=_rows(run), lines=[ln_ for ln_, _, _ in run]))
         run = []
         indent = None
         if m:
-            run.append((ln, _plain(m.group("name")), _plain(m.group("value"))))
+            run.append((ln, _plain(m.group("name")), _value_text(m)))
             indent = m.group("indent")
     return grids
