@@ -780,3 +780,13 @@ def test_value_bullets_with_unit_words_an_interval_fragment_markup_and_a_bullet_
                                                    ["Basal age", "6,180 (6,020 to 6,310)"], ["Resolution", "48"]]
     res = cells.parse_cell("−108 (−131 to −85)")
     assert [(p.part, p.value) for p in res.parts] == [("value", "-108"), ("low", "-131"), ("high", "-85")]
+
+
+def test_a_plus_misread_in_some_rows_makes_every_rows_spaced_plus_an_error():
+    """OCR read ± as ``£`` or ``+£`` in two rows: `` +0.1`` after a value is its error in every row."""
+    text = "\n".join(["Sample T Tc Jc H", "A 650 36.8 +0.2 0.21 +£0.03 11.6", "B 725 37.9 +0.1 0.96 +0.08 13.2",
+                      "C 800 38.6 +0.1 1.84 +0.11 14.8", "F 1000 37.7 £0.3 0.88+0.09 12.5"])
+    grid = one(text, "aligned")
+    assert [cells_ for _, cells_ in grid.rows][1:3] == [["A", "650", "36.8+0.2", "0.21 +£0.03", "11.6"],
+                                                        ["B", "725", "37.9+0.1", "0.96+0.08", "13.2"]]
+    assert [(p.part, p.value) for p in cells.parse_cell("0.21 +£0.03").parts] == [("value", "0.21"), ("error", "0.03")]

@@ -574,7 +574,7 @@ _PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d
 #: ``71.6 + 3.2``); ``95.1 +0.4`` stays two values (a signed delta may follow a value so).
 #: ``土`` between a value and its error: a ± that OCR with a Chinese model read as a CJK character.
 _CJK_PM = re.compile(r"(?<=[\d%])\s*土\s*(?=[\d.])")
-_PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*[t£]\s*|\+|\s+\+\s+)(?P<e>[\d.,]+%?)$")
+_PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|\+|\s+\+\s+)(?P<e>[\d.,]+%?)$")
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``):
 #: a superscript flattened by the extractor. Whole numbers (``3a``) are labels: no number.
 _GLUED_LETTER = re.compile(r"^(?P<v>(?:[<>≤≥]\s?)?[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))(?P<m>[a-h])$")

@@ -119,9 +119,9 @@ _MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃|" + "|".join(sorted(_TEXT_MARKS))
 _GARBLED = (r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[OolI]\.[0-9]{2,}|[0-9]+·[0-9]+|l,?[0-9]{2,}[0-9.,]*"
             r"|\(?[0-9][0-9.,]*[lIOo][0-9lIOo.,]*\)?[*∗†‡]*|[0-9][0-9.]*[\",]")
 #: A ± that OCR read as ``t``, ``£``, ``土`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``).
-_PM_MISREAD = r"(?:\s*[t£土]\s*|\+|\s+\+\s+)"
+_PM_MISREAD = r"(?:\s*\+?[t£土]\s*|\+|\s+\+\s+)"
 #: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
-_PM_LINE = re.compile(r"\d(?:\s*[t£土]\s*|\+|\s+\+\s+)\.?\d")
+_PM_LINE = re.compile(r"\d(?:\s*\+?[t£土]\s*|\+|\s+\+\s+)\.?\d")
 _PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE}$")
 #: An interval after a value or alone: ``[1.19, 1.60]``, ``(1.77–2.35)``, ``(-0.30 to 0.06)``.
 _RANGE = (rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\))"
@@ -220,12 +220,12 @@ def _with_letters(out: list[_Tok], text: str, start: int) -> list[_Tok]:
     return merged
 
 
-def tokens(text: str, start: int = 0) -> list[_Tok]:
+def tokens(text: str, start: int = 0, misread_pm: bool = False) -> list[_Tok]:
     """Whitespace tokens with their columns; printed compounds (``81.2 ± 0.3``, ``85.3 (-5.6)``,
     ``86.8 / 81.7``, ``1.38 [1.19, 1.60]``, ``0.5 (0.2 to 0.9)``) merged into one value token."""
     raw = [(m.group(0), m.start() + start, m.end() + start) for m in re.finditer(r"\S+", text)]
     out: list[_Tok] = []
-    misread_pm = bool(_PM_LINE.search(text))
+    misread_pm = misread_pm or bool(_PM_LINE.search(text))
     i = 0
     while i < len(raw):
         # four tokens: '0.5 (0.2 to 0.9)', '1.2 ± 0.3 (4.5)'
@@ -263,8 +263,8 @@ def _trailing_run(toks: list[_Tok]) -> int:
 _SPECK = re.compile(r"^[‘’'`´·•.,]$")
 
 
-def _analyse(ln: int, text: str) -> _Line:
-    toks = tokens(text)
+def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
+    toks = tokens(text, misread_pm=misread_pm)
     if len(toks) > 2 and any(_SPECK.match(t.text) for t in toks[1:-1]):
         toks = [t for i, t in enumerate(toks) if not (0 < i < len(toks) - 1 and _SPECK.match(t.text))]
     if len(toks) > 2 and toks[-1].text in _BORDER_TOKENS and toks[-2].value:
@@ -823,6 +823,8 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     if all(_DASH_ITEM.match(r.text) and r.label_toks for r in data):
         return None  # a list of "- name value value" items
     notes: list[tuple[int, str, str]] = []
+    if any(_PM_LINE.search(r.text) for r in run):  # OCR read ± as '+' in some rows: ' +0.1' is an error in all
+        run = [_analyse(r.ln, r.text, misread_pm=True) if r.n and not _PM_LINE.search(r.text) else r for r in run]
     run, wraps = _wrapped(run)
     promoted: list[_Line] = []
     first = run[0]
