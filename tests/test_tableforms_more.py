@@ -778,6 +778,12 @@ def test_value_bullets_with_unit_words_an_interval_fragment_markup_and_a_bullet_
     (grid,) = bulletlist.find(lines)
     assert [cells_ for _, cells_ in grid.rows] == [["Sitting", "−108 (−131 to −85)"], ["Standing", "+97 (76 to 118)"],
                                                    ["Basal age", "6,180 (6,020 to 6,310)"], ["Resolution", "48"]]
+    beamer = ["- Efficiency, flood tide: \\alert{91.2\\,\\%}", "- Efficiency, ebb tide: \\textbf{97.6\\,\\%}",
+              "- Wake deficit at 5 D: **−18.4 %** velocity", "", "- Dataset: 2019 survey of households",
+              "- Panel: 2020 wave of the study", "- Sample: 2021 round in the north"]
+    (latex,) = bulletlist.find(beamer)  # a sentence after a number is no unit: no list of values
+    assert [cells_ for _, cells_ in latex.rows] == [["Efficiency, flood tide", "91.2 %"],
+                                                    ["Efficiency, ebb tide", "97.6 %"], ["Wake deficit at 5 D", "−18.4 %"]]
     res = cells.parse_cell("−108 (−131 to −85)")
     assert [(p.part, p.value) for p in res.parts] == [("value", "-108"), ("low", "-131"), ("high", "-85")]
 

@@ -7,7 +7,8 @@ words: ``cal BP``, ``min/shift``, ``years per sample``) or ``%``/``×`` after it
 its interval in parentheses (``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``: the value's
 cell is then ``-108 (-131 to -85)``), and nothing else (a bullet with other words after its
 number is a remark, and breaks the run). A deck tool's markup at the end (``<!-- .element:
-class="fragment" -->``, ``{.fragment}``) is no part of it. A bullet of words without a digit
+class="fragment" -->``, ``{.fragment}``) is no part of it, nor is beamer's markup
+(``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of households``). A bullet of words without a digit
 among the values (``Dated by AMS radiocarbon``) is no row and does not break the run. The name
 may hold digits of its own (``Expert 1``, ``layer 22``). Such a run is a table
 of two columns, name and value, one row per bullet; its header is unnamed. When every name is a
@@ -29,8 +30,8 @@ from . import Grid
 _UNIT_WORD = r"[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹-]{1,12}"
 _VALUE_BULLET = re.compile(
     r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<name>[^:]{1,60}?)\s*:\s*"
-    r"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{0,2}[$€£]?[-+−]?\d[\d,]*(?:\.\d+)?[*_]{0,2}"
-    rf"\s*(?:%|×|x|{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}})?[*_]{{0,2}})"
+    r"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{0,2}[$€£]?[-+−]?\d[\d,]*(?:\.\d+)?\s?(?:%|×|x\b)?[*_]{0,2}"
+    rf"(?:\s*(?P<unit>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?[*_]{{0,2}})"
     r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\))?\s*\.?\s*$", re.I)
 #: An interval after the value, its name first: ``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``.
 _INTERVAL = re.compile(r"^(?:[^\d−-]*\d+(?:\.\d+)?\s?%\s*(?:CI|CrI|UI)|[^\d−-]*\d?σ?\s*(?:range|CI|IQR))?[:,]?\s*"
@@ -79,8 +80,18 @@ def _bullet(line: str) -> re.Match | None:
     a value followed by a parenthesis that is no interval."""
     if "<!--" in line or "{." in line:
         line = _TOOL_MARKUP.sub("", line)
+    if "\\" in line:  # beamer: '\alert{91.2\,\%}'
+        line = _LATEX_WRAP.sub(r"\1", line).replace("\\,", " ").replace("\\%", "%")
     m = _VALUE_BULLET.match(line)
-    return m if m and (not m.group("interval") or _INTERVAL.match(m.group("interval"))) else None
+    if not m or (m.group("interval") and not _INTERVAL.match(m.group("interval"))):
+        return None
+    unit = (m.group("unit") or "").lower().split()
+    return None if _PROSE_WORDS.intersection(unit) else m  # 'Dataset: 2019 survey of households'
+
+
+_LATEX_WRAP = re.compile(r"\\(?:alert|textbf|emph|textit|mathbf|text|uline)\{([^{}]*)\}")
+#: Words of a sentence, never of a unit after a value (``per`` is a unit's: ``years per sample``).
+_PROSE_WORDS = frozenset("of the and in on for with to from by at is are was were be than as or a an".split())
 
 
 def _value_text(m: re.Match) -> str:
