@@ -8,12 +8,12 @@ its interval in parentheses (``(95% CI −131 to −85)``, ``(2σ range 6,020–
 cell is then ``-108 (-131 to -85)``), and nothing else (a bullet with other words after its
 number is a remark, and breaks the run). A deck tool's markup at the end (``<!-- .element:
 class="fragment" -->``, ``{.fragment}``) is no part of it, nor is beamer's markup
-(``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of households``). A bullet of words without a digit
-among the values (``Dated by AMS radiocarbon``) is no row and does not break the run. The name
-may hold digits of its own (``Expert 1``, ``layer 22``). Such a run is a table
-of two columns, name and value, one row per bullet; its header is unnamed. When every name is a
-setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ, the run is a
-sweep: a third column holds the setting's number, which is data too.
+(``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of households``).
+A bullet of words without a digit among the values (``Dated by AMS radiocarbon``) is no row and
+does not break the run. The name may hold digits of its own (``Expert 1``, ``layer 22``). Such
+a run is a table of two columns, name and value, one row per bullet; its header is unnamed.
+When every name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings
+differ, the run is a sweep: a third column holds the setting's number, which is data too.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
