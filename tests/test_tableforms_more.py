@@ -796,3 +796,14 @@ def test_a_plus_misread_in_some_rows_makes_every_rows_spaced_plus_an_error():
     assert [cells_ for _, cells_ in grid.rows][1:3] == [["A", "650", "36.8+0.2", "0.21 +£0.03", "11.6"],
                                                         ["B", "725", "37.9+0.1", "0.96+0.08", "13.2"]]
     assert [(p.part, p.value) for p in cells.parse_cell("0.21 +£0.03").parts] == [("value", "0.21"), ("error", "0.03")]
+
+
+def test_value_bullets_comparing_two_values():
+    from paperfig.tableforms import bulletlist
+
+    lines = ["- Time to first oral intake: **4.2 h** (dual) vs **3.6 h** (triple)", "- QoR-15 at 24 h: 112.4 vs 118.9",
+             "- Walking distance: **2.1 km** (wet) → **6.8 km** (dry)", "- Women reporting conflict: **41%**"]
+    (grid,) = bulletlist.find(lines)
+    assert [cells_ for _, cells_ in grid.rows] == [["Time to first oral intake", "4.2", "3.6"],
+                                                   ["QoR-15 at 24 h", "112.4", "118.9"],
+                                                   ["Walking distance", "2.1", "6.8"], ["Women reporting conflict", "41%", ""]]

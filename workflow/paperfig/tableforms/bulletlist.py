@@ -10,10 +10,12 @@ number is a remark, and breaks the run). A deck tool's markup at the end (``<!--
 class="fragment" -->``, ``{.fragment}``) is no part of it, nor is beamer's markup
 (``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of households``).
 A bullet of words without a digit among the values (``Dated by AMS radiocarbon``) is no row and
-does not break the run. The name may hold digits of its own (``Expert 1``, ``layer 22``). Such
-a run is a table of two columns, name and value, one row per bullet; its header is unnamed.
-When every name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings
-differ, the run is a sweep: a third column holds the setting's number, which is data too.
+does not break the run. A bullet comparing two values (``4.2 h (dual) vs 3.6 h (triple)``,
+``2.1 km → 6.8 km``) gives both. The name may hold digits of its own (``Expert 1``, ``layer
+22``). Such a run is a table of two columns, name and value, one row per bullet; its header is
+unnamed. When every name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the
+settings differ, the run is a sweep: a third column holds the setting's number, which is data
+too.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
@@ -57,16 +59,18 @@ def _value_cell(value: str) -> str:
     return m.group("num").strip() if m else value
 
 
-def _rows(run: list[tuple[int, str, str]]) -> list[tuple[int, list[str]]]:
-    """One row per bullet: [name, value]; or, when every name states a setting (``γ = 2``,
-    ``$r_c = 4$ Å``, ``11.3 clips/s``: a variable and a number, or a number and a unit) and the
-    numbers differ, [variable, number, value]: a sweep whose settings are data too."""
+def _rows(run: list[tuple[int, str, list[str]]]) -> list[tuple[int, list[str]]]:
+    """One row per bullet: [name, value] (or [name, value, value] for two values); or, when every
+    name states a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``: a variable and a number,
+    or a number and a unit) and the numbers differ, [variable, number, value]: a sweep whose
+    settings are data too."""
     sweeps = [_SWEEP.match(name.replace("$", "").strip()) for _, name, _ in run]
     if all(sweeps) and all(m.group("var") or m.group("unit") for m in sweeps) and \
-            len({m.group("x") for m in sweeps}) == len(sweeps):
-        return [(ln, [(m.group("var") or m.group("unit") or "").strip(), m.group("x"), _value_cell(value)])
-                for (ln, _, value), m in zip(run, sweeps)]
-    return [(ln, [name, _value_cell(value)]) for ln, name, value in run]
+            len({m.group("x") for m in sweeps}) == len(sweeps) and all(len(values) == 1 for _, _, values in run):
+        return [(ln, [(m.group("var") or m.group("unit") or "").strip(), m.group("x"), _value_cell(values[0])])
+                for (ln, _, values), m in zip(run, sweeps)]
+    width = max(len(values) for _, _, values in run)
+    return [(ln, [name, *(_value_cell(v) for v in values), *[""] * (width - len(values))]) for ln, name, values in run]
 
 
 def _plain(text: str) -> str:
@@ -75,18 +79,41 @@ def _plain(text: str) -> str:
     return re.sub(r"^(?:~|≈|about\s+|approx\.?\s+)?\s*[$€£]?", "", text, flags=re.I)
 
 
-def _bullet(line: str) -> re.Match | None:
-    """The value bullet of a line, its deck tool's markup taken off; None for other lines and for
-    a value followed by a parenthesis that is no interval."""
-    if "<!--" in line or "{." in line:
-        line = _TOOL_MARKUP.sub("", line)
-    if "\\" in line:  # beamer: '\alert{91.2\,\%}'
-        line = _LATEX_WRAP.sub(r"\1", line).replace("\\,", " ").replace("\\%", "%")
+def _single(line: str) -> re.Match | None:
+    """A bullet of one value (module doc); None for a value followed by a parenthesis that is no
+    interval, or by words of a sentence."""
     m = _VALUE_BULLET.match(line)
     if not m or (m.group("interval") and not _INTERVAL.match(m.group("interval"))):
         return None
     unit = (m.group("unit") or "").lower().split()
     return None if _PROSE_WORDS.intersection(unit) else m  # 'Dataset: 2019 survey of households'
+
+
+def _bullet(line: str) -> tuple[str, str, list[str]] | None:
+    """(indent, name, value cells) of a value bullet, its deck tool's markup taken off; a bullet
+    comparing two values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km → 6.8 km``) has two."""
+    if "<!--" in line or "{." in line:
+        line = _TOOL_MARKUP.sub("", line)
+    if "\\" in line:  # beamer: '\alert{91.2\,\%}'
+        line = _LATEX_WRAP.sub(r"\1", line).replace("\\,", " ").replace("\\%", "%")
+    if m := _single(line):
+        return m.group("indent"), _plain(m.group("name")), [_value_text(m)]
+    if (two := _TWO_VALUES.match(line)) is None:
+        return None
+    values = []
+    for half in (two.group("a"), two.group("b")):
+        m = _single("- x: " + _SIDE_NAME.sub("", half))
+        if m is None or m.group("interval"):
+            return None
+        values.append(_value_text(m))
+    return two.group("indent"), _plain(two.group("name")), values
+
+
+#: A bullet comparing two values: ``QoR-15 at 24 h: 112.4 vs 118.9``, ``Distance: 2.1 km → 6.8 km``.
+_TWO_VALUES = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<name>[^:]{1,60}?)\s*:\s*(?P<a>.+?)\s+"
+                         r"(?:vs\.?|versus|→|->)\s+(?P<b>.+?)\s*$")
+#: The side a value belongs to, after it: ``(dual)``, ``(wet)``.
+_SIDE_NAME = re.compile(r"\s*\([A-Za-z][\w -]{0,20}\)\s*$")
 
 
 _LATEX_WRAP = re.compile(r"\\(?:alert|textbf|emph|textit|mathbf|text|uline)\{([^{}]*)\}")
@@ -108,13 +135,13 @@ _WORD_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+\D*$")
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     grids: list[Grid] = []
-    run: list[tuple[int, str, str]] = []
+    run: list[tuple[int, str, list[str]]] = []
     indent = None
     for ln, line in enumerate([*lines, ""], 1):
-        m = _bullet(line) if ln <= len(lines) and ln not in skip else None
-        if m and (not run or m.group("indent") == indent):
-            run.append((ln, _plain(m.group("name")), _value_text(m)))
-            indent = m.group("indent")
+        b = _bullet(line) if ln <= len(lines) and ln not in skip else None
+        if b and (not run or b[0] == indent):
+            run.append((ln, b[1], b[2]))
+            indent = b[0]
             continue
         if run and ln <= len(lines) and ln not in skip and _WORD_BULLET.match(line) and \
                 line[:len(line) - len(line.lstrip())] == indent:
@@ -124,7 +151,7 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
                               rows=_rows(run), lines=[ln_ for ln_, _, _ in run]))
         run = []
         indent = None
-        if m:
-            run.append((ln, _plain(m.group("name")), _value_text(m)))
-            indent = m.group("indent")
+        if b:
+            run.append((ln, b[1], b[2]))
+            indent = b[0]
     return grids
