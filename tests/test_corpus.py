@@ -79,7 +79,7 @@ BLIND_FLOORS = {"corpus_blind": (0.99, 0.99), "corpus_blind2": (0.98, 0.99), "co
                 "corpus_blind16": (0.97, 0.99), "corpus_blind17": (0.99, 0.99), "corpus_blind18": (0.99, 0.99),
                 "corpus_blind19": (0.97, 0.99), "corpus_blind20": (0.99, 0.99), "corpus_blind21": (0.89, 0.97),
                 "corpus_blind22": (0.88, 0.99), "corpus_blind23": (0.87, 0.99), "corpus_blind24": (0.88, 0.99), "corpus_blind25": (0.84, 0.97), "corpus_blind26": (0.97, 0.99), "corpus_blind27": (0.86, 0.99),
-                "corpus_blind28": (0.87, 0.99)}
+                "corpus_blind28": (0.87, 0.99), "corpus_blind29": (0.94, 0.99), "corpus_blind30": (0.80, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt")
 #: The documents with no data at all: prose only, and a document of an odd form.
