@@ -113,3 +113,10 @@ def test_a_slide_break_ends_a_chart_description():
              "## Slide 2", "- **Type:** line chart", "- **Series:** (1, 2), (3, 4)", "", "---", "", "Thanks"]
     regions = chart_regions(lines)
     assert [(r.first, r.last) for r in regions] == [(5, 8), (11, 14)]
+
+
+def test_a_section_on_what_the_chart_shows_is_part_of_its_description():
+    """``## What the chart shows`` names no chart of its own: it belongs to the description."""
+    text = ("This is a line chart of deer density.\n\n## Extracted data\n\n| Year | A | B |\n|---|---|---|\n"
+            "| 2012 | 18.5 | 24.0 |\n| 2013 | 19.8 | 25.3 |\n\n## What the chart shows\n\nA rises, B falls.\n")
+    assert regions(text) == [Region(1, 13)]
