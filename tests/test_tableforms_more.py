@@ -807,3 +807,13 @@ def test_value_bullets_comparing_two_values():
     assert [cells_ for _, cells_ in grid.rows] == [["Time to first oral intake", "4.2", "3.6"],
                                                    ["QoR-15 at 24 h", "112.4", "118.9"],
                                                    ["Walking distance", "2.1", "6.8"], ["Women reporting conflict", "41%", ""]]
+
+
+def test_a_misread_plus_minus_with_tukey_letters_glued_to_the_error():
+    text = "\n".join(["Time Pulp pH Temperature", "Day 0 3.62 + 0.04a 27.4 + 0.6a", "Day 1 3.95 + 0.06b 36.8 + 1.2b",
+                      "Day 2 4.38 + 0.05c 44.1 + 0.9cd"])
+    grid = one(text, "aligned")
+    assert grid.rows[3][1] == ["Day 2", "4.38 + 0.05c", "44.1 + 0.9cd"]
+    res = cells.parse_cell("44.1 + 0.9cd")
+    assert [(p.part, p.value, p.flag) for p in res.parts] == [("value", "44.1", "significance"),
+                                                              ("error", "0.9", "significance")]

@@ -574,7 +574,8 @@ _PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d
 #: ``71.6 + 3.2``); ``95.1 +0.4`` stays two values (a signed delta may follow a value so).
 #: ``土`` between a value and its error: a ± that OCR with a Chinese model read as a CJK character.
 _CJK_PM = re.compile(r"(?<=[\d%])\s*土\s*(?=[\d.])")
-_PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|\+|\s+\+\s+)(?P<e>[\d.,]+%?)$")
+_PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|\+|\s+\+\s+)(?P<e>[\d.,]+%?)"
+                         r"(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?$")
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``):
 #: a superscript flattened by the extractor. Whole numbers (``3a``) are labels: no number.
 _GLUED_LETTER = re.compile(r"^(?P<v>(?:[<>≤≥]\s?)?[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))(?P<m>[a-h])$")
@@ -637,9 +638,11 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
                                       "column" if default_unit else "")])
     if not sub_names and (pm := _PM_MISREAD.match(plain)) and is_number_token(pm["v"]) and is_number_token(pm["e"]):
         value = _part("value", "", pm["v"], default_unit)
-        return CellResult(parts=[value, _with_partner(value, "error", "±", pm["e"], default_unit, "")],
-                          notes=[CellNote("ocr_plus_minus", f"{pm['m'].strip()!r} between a value and its error "
-                                          "read as ± (an OCR misreading)", plain)])
+        parts = [value, _with_partner(value, "error", "±", pm["e"], default_unit, "")]
+        if pm["sig"]:  # '3.62 + 0.04a': a Tukey group glued to the error
+            parts = [p._replace(flag=";".join(x for x in (p.flag, "significance") if x)) for p in parts]
+        return CellResult(parts=parts, notes=[CellNote("ocr_plus_minus", f"{pm['m'].strip()!r} between a value "
+                                                       "and its error read as ± (an OCR misreading)", plain)])
     joined = _SPACED_MARK.sub(lambda m: m.group("m"), plain)
     if (stray := _STRAY_MARK.search(joined)) and not sub_names:
         res = _parse_tidy_cell(joined[:stray.start()], pair, sub_names, default_unit)
