@@ -810,7 +810,7 @@ def test_value_bullets_comparing_two_values():
 
 
 def test_a_misread_plus_minus_with_tukey_letters_glued_to_the_error():
-    text = "\n".join(["Time Pulp pH Temperature", "Day 0 3.62 + 0.04a 27.4 + 0.6a", "Day 1 3.95 + 0.06b 36.8 + 1.2b",
+    text = "\n".join(["Time pH Temperature", "Day 0 3.62 + 0.04a 27.4 + 0.6a", "Day 1 3.95 + 0.06b 36.8 + 1.2b",
                       "Day 2 4.38 + 0.05c 44.1 + 0.9cd"])
     grid = one(text, "aligned")
     assert grid.rows[3][1] == ["Day 2", "4.38 + 0.05c", "44.1 + 0.9cd"]
