@@ -817,3 +817,15 @@ def test_a_misread_plus_minus_with_tukey_letters_glued_to_the_error():
     res = cells.parse_cell("44.1 + 0.9cd")
     assert [(p.part, p.value, p.flag) for p in res.parts] == [("value", "44.1", "significance"),
                                                               ("error", "0.9", "significance")]
+
+
+def test_one_cell_per_line_under_group_names_over_year_columns():
+    lines = ["Branch type", "Libraries", "(n)", "Physical loans", "2019", "2023", "E-book checkouts", "2019", "2023",
+             "Central", "9", "1,284,310", "1,022,745", "211,908", "488,615",
+             "Urban", "41", "2,906,442", "2,118,030", "318,227", "702,904"]
+    grid = one("\n".join(lines), "stacked")
+    assert grid.rows[0][1] == ["Branch type", "Libraries (n)", "Physical loans 2019", "Physical loans 2023",
+                               "E-book checkouts 2019", "E-book checkouts 2023"]
+    assert grid.rows[2] == (16, ["Urban", "41", "2,906,442", "2,118,030", "318,227", "702,904"])
+    assert not [g for g in grids("\n".join(["[", "0.0,", "0.0", "],", "[", "612.0,", "0.0", "],", "[", "612.0,",
+                                            "792.0", "]"])) if g.form == "stacked"]

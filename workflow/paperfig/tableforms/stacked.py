@@ -3,25 +3,28 @@
 
 Grammar
 -------
-* **Cell line.** A short line (at most 7 words and 44 characters) that is not a heading,
-  bullet, caption or sentence (no ``word.`` at its end, no ``:`` inside).
+* **Cell line.** A short line (at most 7 words and 44 characters) holding a letter, a digit,
+  ``%`` or a missing mark (not JSON's ``[`` or ``],``) that is not a heading, bullet, caption
+  or sentence (no ``word.`` at its end, no ``:`` inside).
 * **Block.** A run of consecutive cell lines. It is a table of ``p`` columns (2 <= p <= 12)
   when it reads as a header, then at least two rows of ``p`` lines each: ``q`` lines that are
-  not values (the row label, and text columns such as a backbone: the same ``q`` in every
-  row, fewest first) followed by ``p - q`` value lines (any value of the cell grammar:
-  ``84.6``, ``71.2%``, ``-``, ``N/A``...; or a reference category's ``Reference``).
-  The header is ``p`` text lines, or more (up to ``3p``) when its cells wrap and the lines
-  group into ``p`` cells (a line opening with ``(``, or after one ending in ``,``, ``-`` or
-  ``/``, continues the cell above: ``eGFR Slope, mL/min`` / ``(95% CI)``), or absent (rows
-  straight away). Up to two text lines may stand before the header (the wrapped tail of a
-  caption, ``roadside survey, 2023``): they are no cells. One text line of words without
-  digits may stand between two rows (a group's label, ``By diabetes status``) in a table of
-  >= 3 rows, at most one per two rows; a row label may wrap onto a second line when its first
-  line ends in ``,``, ``-`` or ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``). A value
-  line holding several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged
-  two boxes) gives that many cells, all on its line. When several ``p`` fit, the one whose rows use the
-  whole run wins, then the larger ``p``. A run that fits no ``p`` is left to the other readers
-  (and is prose for them).
+  not values (the row label, and text columns such as a backbone: the same ``q`` in every row,
+  fewest first) followed by ``p - q`` value lines (any value of the cell grammar: ``84.6``,
+  ``71.2%``, ``-``, ``N/A``...; or a reference category's ``Reference``). The header is ``p``
+  text lines, or more (up to ``3p``) when its cells wrap and the lines group into ``p`` cells
+  (a line opening with ``(``, or after one ending in ``,``, ``-`` or ``/``, continues the cell
+  above: ``eGFR Slope, mL/min`` / ``(95% CI)``; or they are ``p`` names and then a second row
+  over the value columns, ``(n=162)`` ...; or a group's name of words stands before columns
+  named by years or whole numbers, ``Physical loans`` / ``2019`` / ``2023``, and names them:
+  such header lines may be values), or absent (rows straight away). Up to two text lines may
+  stand before the header (the wrapped tail of a caption, ``roadside survey, 2023``): they are
+  no cells. One text line of words without digits may stand between two rows (a group's label,
+  ``By diabetes status``) in a table of >= 3 rows, at most one per two rows; a row label may
+  wrap onto a second line when its first line ends in ``,``, ``-`` or ``/`` (``Change in
+  DAS28-CRP,`` / ``LS mean (SE)``). A value line holding several values of the cell grammar
+  (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives that many cells, all on its
+  line. When several ``p`` fit, the one whose rows use the whole run wins, then the larger
+  ``p``. A run that fits no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
@@ -49,6 +52,10 @@ _SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
 #: A group's label between two rows (``By diabetes status``): words, no digit.
 _GROUP = re.compile(r"^(?=.*[A-Za-z]{2})\D+$")
 _WORD = re.compile(r"[A-Za-z]{2}")
+_DIGIT = re.compile(r"\d")
+_ALNUM = re.compile(r"[^\W_]|%")  # a cell holds a letter or a digit (not JSON's '[' or '],')
+#: A column named by a year or a whole number under a group's name (``2019``, ``24``).
+_COLUMN_NUMBER = re.compile(r"^\d{1,4}$")
 _MAX_CELL_WORDS = 7
 _MAX_CELL_CHARS = 44
 #: A reference category's cell in a value column (``Reference``, ``Ref.``, ``1 [Reference]``).
@@ -76,7 +83,9 @@ _MAX_LEAD = 2
 
 def _cell_line(line: str, strings: bool = False) -> bool:
     s = line.strip()
-    if not s or len(s) > _MAX_CELL_CHARS or len(s.split()) > _MAX_CELL_WORDS or "\t" in s or "|" in s:
+    if len(s) > _MAX_CELL_CHARS or len(s.split()) > _MAX_CELL_WORDS or "\t" in s or "|" in s:
+        return False
+    if not (_ALNUM.search(s) or cells.is_missing(s)):
         return False
     if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
         return False
@@ -101,7 +110,22 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
             out[-1].append(i)
         else:
             out.append([i])
-    return out if len(out) == p else two_rows
+    if len(out) == p or two_rows:
+        return out if len(out) == p else two_rows
+    # group names over their columns: a name of words followed by a year or a number ('Physical
+    # loans' / '2019' / '2023'); each column after it, up to the next group, carries its name
+    groups = {c for c in range(1, len(out) - 1) if not _DIGIT.search(texts[out[c][0]])
+              and _COLUMN_NUMBER.match(texts[out[c + 1][0]])}
+    if not groups or len(out) - len(groups) != p:
+        return None
+    named: list[list[int]] = []
+    group: list[int] = []
+    for c, cell in enumerate(out):
+        if c in groups:
+            group = cell
+        else:
+            named.append(group + cell if group and c > min(groups) else cell)
+    return named
 
 
 def _merged(text: str) -> list[str]:
@@ -113,51 +137,61 @@ def _merged(text: str) -> list[str]:
 
 def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
     """The run from index ``lead`` read as a header and rows of ``p`` cells [q text cells, p - q
-    values], the same q in every row; None when no q gives two rows."""
-    first_value = next((i for i in range(lead, len(flags)) if flags[i]), None)
-    if first_value is None:
-        return None
+    values], the same q in every row; None when no q gives two rows. The first row's first value
+    is the run's first value, or a later one when the header holds years (``2019`` / ``2023``)."""
+    starts = [i for i in range(lead, min(len(flags), lead + 3 * p + p)) if flags[i]][:p + 1]
     for q in range(1, p):
-        head = first_value - q - lead
-        if head < 0:
-            break
-        if head == 0 and lead:
-            continue  # text before the table stands before its header
-        if head in (0, p):
-            header = [[lead + i] for i in range(head)]
-        elif p < head <= 3 * p and (cells_ := _header_cells(texts[lead:lead + head], p, q)):
-            header = [[lead + i for i in cell] for cell in cells_]
-        else:
-            continue
-        rows: list[_Row] = []
-        pos = lead + head
-        while pos < len(flags):
-            text_lines = next((i for i in range(pos, len(flags)) if flags[i]), len(flags)) - pos
-            wrapped = (text_lines == q + 1 and texts[pos].endswith((",", "-", "/"))  # a label over two lines
-                       and bool(_WORD.search(texts[pos])))
-            if not q <= text_lines <= q + (1 if wrapped or rows and _GROUP.match(texts[pos]) else 0):
-                break
-            text_at = list(range(pos, pos + text_lines))
-            if wrapped:  # 'Change in DAS28-CRP,' / 'LS mean (SE)': one label, on its first line
-                row = _Row([], [f"{texts[pos]} {texts[pos + 1]}"] + [texts[i] for i in text_at[2:]],
-                           [pos] + text_at[2:])
-            else:
-                row = _Row(text_at[:text_lines - q], [texts[i] for i in text_at[text_lines - q:]],
-                           text_at[text_lines - q:])
-            nxt = pos + text_lines
-            while len(row.cells) < p and nxt < len(flags) and flags[nxt]:
-                for value in _merged(texts[nxt]):
-                    row.cells.append(value)
-                    row.at.append(nxt)
-                nxt += 1
-            if len(row.cells) != p:
-                break
-            rows.append(row)
-            pos = nxt
-        groups = sum(1 for row in rows if row.groups)
-        if len(rows) >= (3 if groups else 2) and groups * 2 <= len(rows):
-            return _Fit(header, rows, p, pos)
+        for first_value in starts:
+            head = first_value - q - lead
+            if head < 0 or any(flags[first_value - q:first_value]):
+                continue
+            if head == 0 and lead:
+                continue  # text before the table stands before its header
+            if any(flags[i] and not _COLUMN_NUMBER.match(texts[i]) for i in range(lead, lead + head)):
+                break  # a value in the header that names no column: no later start fits either
+            header = _header(texts[lead:lead + head], p, q)
+            if header is None:
+                continue
+            rows, end = _rows(flags, texts, lead + head, p, q)
+            groups = sum(1 for row in rows if row.groups)
+            if len(rows) >= (3 if groups else 2) and groups * 2 <= len(rows):
+                return _Fit([[lead + i for i in cell] for cell in header], rows, p, end)
     return None
+
+
+def _header(texts: list[str], p: int, q: int) -> list[list[int]] | None:
+    """The header's cells (their lines' indices) when these lines head a table of p columns."""
+    if len(texts) in (0, p):
+        return [[i] for i in range(len(texts))]
+    return _header_cells(texts, p, q) if p < len(texts) <= 3 * p else None
+
+
+def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int) -> tuple[list[_Row], int]:
+    """The rows from index ``pos`` on, and the index after the last."""
+    rows: list[_Row] = []
+    while pos < len(flags):
+        text_lines = next((i for i in range(pos, len(flags)) if flags[i]), len(flags)) - pos
+        wrapped = (text_lines == q + 1 and texts[pos].endswith((",", "-", "/"))  # a label over two lines
+                   and bool(_WORD.search(texts[pos])))
+        if not q <= text_lines <= q + (1 if wrapped or rows and _GROUP.match(texts[pos]) else 0):
+            break
+        text_at = list(range(pos, pos + text_lines))
+        if wrapped:  # 'Change in DAS28-CRP,' / 'LS mean (SE)': one label, on its first line
+            row = _Row([], [f"{texts[pos]} {texts[pos + 1]}"] + [texts[i] for i in text_at[2:]], [pos] + text_at[2:])
+        else:
+            row = _Row(text_at[:text_lines - q], [texts[i] for i in text_at[text_lines - q:]],
+                       text_at[text_lines - q:])
+        nxt = pos + text_lines
+        while len(row.cells) < p and nxt < len(flags) and flags[nxt]:
+            for value in _merged(texts[nxt]):
+                row.cells.append(value)
+                row.at.append(nxt)
+            nxt += 1
+        if len(row.cells) != p:
+            break
+        rows.append(row)
+        pos = nxt
+    return rows, pos
 
 
 def _paragraphs(lines: Sequence[str], skip: Collection[int], strings: bool) -> list[list[int]]:
