@@ -46,8 +46,12 @@ OCR tools' printouts, written at the same time) 0.527 / 0.977, ``corpus_blind13`
 documents of many fields, all five kinds) 0.924 / 0.989 and ``corpus_blind14`` (the same, written
 at the same time) 0.951 / 0.994, then ``corpus_blind15`` to ``corpus_blind22`` (ordinary documents of
 48 more fields, all five kinds, two batches at a time) 0.833 / 0.974, 0.928 / 0.982, 0.865 / 0.992,
-0.962 / 0.988, 0.905 / 0.991, 0.941 / 0.994, 0.895 / 0.975 and 0.808 / 0.993 - the honest estimate of how paperfig does on documents
-nobody here has seen. The forms they showed were then added
+0.962 / 0.988, 0.905 / 0.991, 0.941 / 0.994, 0.895 / 0.975 and 0.808 / 0.993, then ``corpus_blind23``
+to ``corpus_blind30`` (120 ordinary documents of about 120 more fields, two batches at a time)
+0.875 / 0.996, 0.880 / 1.000, 0.848 / 0.975, 0.978 / 0.991, 0.868 / 0.979, 0.873 / 1.000,
+0.942 / 1.000 and 0.801 / 0.993 - the honest estimate of how paperfig does on documents
+nobody here has seen. (Two sidecars of batch 25 and one of batch 27 were corrected after arrival
+to the rule above: a shared x counts once per point, a bar by its value only.) The forms they showed were then added
 to the readers (as forms, never as files), so their numbers now are no longer blind; they are
 printed and guarded against regressions (``BLIND_FLOORS``), not held to the target.
 """
@@ -71,15 +75,16 @@ from paperfig.parse import parse_document
 CORPUS = Path(__file__).resolve().parent / "corpus"
 BLIND = Path(__file__).resolve().parent / "corpus_blind"
 #: Each later batch's (recall, precision) when last measured: they may only go up.
-BLIND_FLOORS = {"corpus_blind": (0.99, 0.99), "corpus_blind2": (0.98, 0.99), "corpus_blind3": (0.95, 0.99),
-                "corpus_blind4": (0.93, 0.98), "corpus_blind5": (0.89, 0.98), "corpus_blind6": (0.89, 0.99),
-                "corpus_blind7": (0.98, 0.99), "corpus_blind8": (0.97, 0.98), "corpus_blind9": (0.98, 0.99),
-                "corpus_blind10": (0.98, 0.99), "corpus_blind11": (0.93, 0.98), "corpus_blind12": (0.98, 0.98),
-                "corpus_blind13": (0.98, 0.98), "corpus_blind14": (0.99, 0.99), "corpus_blind15": (0.99, 0.99),
-                "corpus_blind16": (0.97, 0.99), "corpus_blind17": (0.99, 0.99), "corpus_blind18": (0.99, 0.99),
-                "corpus_blind19": (0.97, 0.99), "corpus_blind20": (0.99, 0.99), "corpus_blind21": (0.89, 0.97),
-                "corpus_blind22": (0.88, 0.99), "corpus_blind23": (0.87, 0.99), "corpus_blind24": (0.88, 0.99), "corpus_blind25": (0.84, 0.97), "corpus_blind26": (0.97, 0.99), "corpus_blind27": (0.86, 0.99),
-                "corpus_blind28": (0.87, 0.99), "corpus_blind29": (0.94, 0.99), "corpus_blind30": (0.80, 0.99)}
+BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corpus_blind3": (0.95, 0.99),
+                "corpus_blind4": (0.95, 0.99), "corpus_blind5": (0.91, 0.98), "corpus_blind6": (0.89, 1.0),
+                "corpus_blind7": (0.98, 0.99), "corpus_blind8": (0.98, 0.98), "corpus_blind9": (0.98, 0.99),
+                "corpus_blind10": (0.98, 1.0), "corpus_blind11": (0.94, 1.0), "corpus_blind12": (0.99, 0.98),
+                "corpus_blind13": (0.99, 0.99), "corpus_blind14": (0.99, 1.0), "corpus_blind15": (1.0, 1.0),
+                "corpus_blind16": (0.97, 0.99), "corpus_blind17": (0.99, 1.0), "corpus_blind18": (1.0, 1.0),
+                "corpus_blind19": (0.97, 1.0), "corpus_blind20": (0.99, 1.0), "corpus_blind21": (0.95, 0.98),
+                "corpus_blind22": (0.94, 0.99), "corpus_blind23": (0.96, 0.99), "corpus_blind24": (0.97, 1.0),
+                "corpus_blind25": (0.91, 0.99), "corpus_blind26": (0.98, 0.99), "corpus_blind27": (0.96, 1.0),
+                "corpus_blind28": (0.99, 1.0), "corpus_blind29": (0.94, 1.0), "corpus_blind30": (0.94, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt")
 #: The documents with no data at all: prose only, and a document of an odd form.
