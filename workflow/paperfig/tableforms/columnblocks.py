@@ -52,6 +52,7 @@ from ._text import runs
 
 _MAX_WORDS = 8
 _LETTERS = re.compile(r"[^\W\d_]|%")
+_DIGIT = re.compile(r"\d")
 
 
 def _short(lines: Sequence[str], para: list[int]) -> bool:
@@ -143,9 +144,11 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
 
 def _kind(text: str) -> str:
     """'V' a value, 'T' a short text line (a name or a label), 'X' anything else."""
-    if cells.value_like(text):
+    if len(text) > 100 or len(text.split()) > _MAX_WORDS:
+        return "X"  # a line of prose (most lines of a page), told without the value grammar
+    if (_DIGIT.search(text) or cells.is_missing(text)) and cells.value_like(text):
         return "V"
-    short = len(text.split()) <= _MAX_WORDS and not patterns.caption_kind(text) and not text.endswith((".", ":"))
+    short = not patterns.caption_kind(text) and not text.endswith((".", ":"))
     words = _LETTERS.search(text) and text[:1] not in "{[\"'"  # no bracket or quote of code or JSON
     return "T" if short and words else "X"
 
