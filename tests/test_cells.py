@@ -489,3 +489,9 @@ def test_a_bound_with_a_glued_footnote_letter_keeps_both_flags():
     [part] = cells.parse_cell("<0.001a").parts
     assert (part.value, part.flag) == ("0.001", "bound;footnote")
     assert [p.value for p in cells.parse_cell("0.117c").parts] == ["0.117"]
+
+
+def test_stars_after_an_error_whose_plus_minus_ocr_read_as_plus():
+    res = cells.parse_cell("0.27 + 0.05**")
+    assert [(p.part, p.value, p.flag) for p in res.parts] == [("value", "0.27", "footnote"), ("error", "0.05", "")]
+    assert [n.kind for n in res.notes] == ["ocr_plus_minus"]

@@ -575,7 +575,7 @@ _PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d
 #: ``土`` between a value and its error: a ± that OCR with a Chinese model read as a CJK character.
 _CJK_PM = re.compile(r"(?<=[\d%])\s*土\s*(?=[\d.])")
 _PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|\+|\s+\+\s+)(?P<e>[\d.,]+%?)"
-                         r"(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?$")
+                         r"(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?(?P<marks>[*∗†‡§¶]+)?$")
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``):
 #: a superscript flattened by the extractor. Whole numbers (``3a``) are labels: no number.
 _GLUED_LETTER = re.compile(r"^(?P<v>(?:[<>≤≥]\s?)?[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))(?P<m>[a-h])$")
@@ -641,6 +641,8 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         parts = [value, _with_partner(value, "error", "±", pm["e"], default_unit, "")]
         if pm["sig"]:  # '3.62 + 0.04a': a Tukey group glued to the error
             parts = [p._replace(flag=";".join(x for x in (p.flag, "significance") if x)) for p in parts]
+        if pm["marks"]:  # '0.27 + 0.05**': the value's significance stars after its error
+            parts[0] = parts[0]._replace(flag=";".join(x for x in (parts[0].flag, "footnote") if x))
         return CellResult(parts=parts, notes=[CellNote("ocr_plus_minus", f"{pm['m'].strip()!r} between a value "
                                                        "and its error read as ± (an OCR misreading)", plain)])
     joined = _SPACED_MARK.sub(lambda m: m.group("m"), plain)
