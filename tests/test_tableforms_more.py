@@ -829,3 +829,11 @@ def test_one_cell_per_line_under_group_names_over_year_columns():
     assert grid.rows[2] == (16, ["Urban", "41", "2,906,442", "2,118,030", "318,227", "702,904"])
     assert not [g for g in grids("\n".join(["[", "0.0,", "0.0", "],", "[", "612.0,", "0.0", "],", "[", "612.0,",
                                             "792.0", "]"])) if g.form == "stacked"]
+
+
+def test_one_cell_per_line_with_a_label_merged_with_its_first_value_and_pm_read_as_shi():
+    lines = ["Group", "Resting", "Feeding", "Other", "Tepeyac", "64.1±3.8", "22.6±3.1", "1.7",
+             "La Selva 58.7士5.1", "25.9±4.4", "1.5", "Arroyo Frio", "57.2±4.6", "26.4±3.9", "1.7"]
+    grid = one("\n".join(lines), "stacked")
+    assert grid.rows[2] == (9, ["La Selva", "58.7士5.1", "25.9±4.4", "1.5"]) and grid.cell_lines[2] == [9, 9, 10, 11]
+    assert [(p.part, p.value) for p in cells.parse_cell("58.7士5.1").parts] == [("value", "58.7"), ("error", "5.1")]

@@ -374,7 +374,7 @@ def numeric_cell(text: str) -> bool:
     word after the value (``41.3 ms``) belongs to it, and so do significance letters (``8.05 ab``)."""
     if "0s" in text and _DECADE.match(text.strip()):
         return False
-    if "土" in text:
+    if "土" in text or "士" in text:
         text = _CJK_PM.sub(" ± ", text)
     if "±" in text and (glued := _GLUED_SIG.search(text)):  # '405 ± 9b': letters glued to the error
         text = text[:glued.start()] + " " + text[glued.start():]
@@ -572,8 +572,9 @@ _ARROW_MARK = re.compile(r"^\s*[▲▼△▽↑↓⬆⬇]\s*(?=[-+−]?\.?\d)|(?
 _PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d>[-+−–]?[^()\s]+)\s*\)$")
 #: A ± that OCR read as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``93.2 £1.1``, ``91.8+0.9``,
 #: ``71.6 + 3.2``); ``95.1 +0.4`` stays two values (a signed delta may follow a value so).
-#: ``土`` between a value and its error: a ± that OCR with a Chinese model read as a CJK character.
-_CJK_PM = re.compile(r"(?<=[\d%])\s*土\s*(?=[\d.])")
+#: ``土`` or ``士`` between a value and its error: a ± that OCR with a Chinese model read as a CJK
+#: character.
+_CJK_PM = re.compile(r"(?<=[\d%])\s*[土士]\s*(?=[\d.])")
 _PM_MISREAD = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|\+|\s+\+\s+)(?P<e>[\d.,]+%?)"
                          r"(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?(?P<marks>[*∗†‡§¶]+)?$")
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``):
@@ -612,11 +613,11 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     position: first/second, part_name from ``sub_names``); otherwise one value. A unit word
     after the value (``41.3 ms``) is the value's unit (printed in the cell)."""
     plain = text.strip()
-    if "土" in plain and _CJK_PM.search(plain):  # '8.4 土 0.4': OCR with a CJK model read ± as 土
+    if ("土" in plain or "士" in plain) and _CJK_PM.search(plain):  # '8.4 土 0.4': ± read as 土 (or 士)
         res = parse_cell(_CJK_PM.sub(" ± ", plain), pair, sub_names, default_unit, ranges)
         if res.parts:
-            res.notes.append(CellNote("ocr_plus_minus", "'土' between a value and its error read as ± "
-                                      "(an OCR misreading)", plain))
+            res.notes.append(CellNote("ocr_plus_minus", "'土' or '士' between a value and its error read as "
+                                      "± (an OCR misreading)", plain))
         return res
     if "0s" in plain and _DECADE.match(plain):  # a period's name (row label text)
         return CellResult(notes=[CellNote("non_numeric_cell", f"cell {plain!r} names a decade, not a value; "

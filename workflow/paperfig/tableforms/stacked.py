@@ -23,7 +23,7 @@ Grammar
   wrap onto a second line when its first line ends in ``,``, ``-`` or ``/`` (``Change in
   DAS28-CRP,`` / ``LS mean (SE)``). A value line holding several values of the cell grammar
   (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives that many cells, all on its
-  line. When several ``p`` fit, the one whose rows use the whole run wins, then the larger
+  line; so does a row's label merged with its first value (``La Selva 58.7±5.1``). When several ``p`` fit, the one whose rows use the whole run wins, then the larger
   ``p``. A run that fits no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
@@ -182,6 +182,11 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int) -> tupl
             row = _Row(text_at[:text_lines - q], [texts[i] for i in text_at[text_lines - q:]],
                        text_at[text_lines - q:])
         nxt = pos + text_lines
+        if (label := _label_and_value(texts[nxt - 1])) and _rows_values(flags, nxt, p - q - 1):
+            # OCR merged a row's label and its first value into one line: 'La Selva 58.7±5.1'
+            row.cells[-1] = label[0]
+            row.cells.append(label[1])
+            row.at.append(nxt - 1)
         while len(row.cells) < p and nxt < len(flags) and flags[nxt]:
             for value in _merged(texts[nxt]):
                 row.cells.append(value)
@@ -192,6 +197,19 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int) -> tupl
         rows.append(row)
         pos = nxt
     return rows, pos
+
+
+def _label_and_value(text: str) -> tuple[str, str] | None:
+    """(label, value) of a line that holds a label and then one value (``La Selva 58.7±5.1``)."""
+    parts = text.rsplit(None, 1)
+    if len(parts) == 2 and _WORD.search(parts[0]) and _is_value(parts[1]) and not _is_value(parts[0]):
+        return parts[0], parts[1]
+    return None
+
+
+def _rows_values(flags: list[bool], at: int, n: int) -> bool:
+    """Exactly ``n`` value lines from index ``at`` (the rest of a row whose first value was merged)."""
+    return n >= 1 and at + n <= len(flags) and all(flags[at:at + n]) and (at + n == len(flags) or not flags[at + n])
 
 
 def _paragraphs(lines: Sequence[str], skip: Collection[int], strings: bool) -> list[list[int]]:
