@@ -23,8 +23,9 @@ Grammar
   wrap onto a second line when its first line ends in ``,``, ``-`` or ``/`` (``Change in
   DAS28-CRP,`` / ``LS mean (SE)``). A value line holding several values of the cell grammar
   (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives that many cells, all on its
-  line; so does a row's label merged with its first value (``La Selva 58.7±5.1``). When several ``p`` fit, the one whose rows use the whole run wins, then the larger
-  ``p``. A run that fits no ``p`` is left to the other readers (and is prose for them).
+  line; so does a row's label merged with its first value (``La Selva 58.7±5.1``). When several
+  ``p`` fit, the one whose rows use the whole run wins, then the larger ``p``. A run that fits
+  no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
