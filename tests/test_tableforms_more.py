@@ -837,3 +837,17 @@ def test_one_cell_per_line_with_a_label_merged_with_its_first_value_and_pm_read_
     grid = one("\n".join(lines), "stacked")
     assert grid.rows[2] == (9, ["La Selva", "58.7士5.1", "25.9±4.4", "1.5"]) and grid.cell_lines[2] == [9, 9, 10, 11]
     assert [(p.part, p.value) for p in cells.parse_cell("58.7士5.1").parts] == [("value", "58.7"), ("error", "5.1")]
+
+
+def test_value_bullets_nested_under_a_bullet_of_words_carry_its_name():
+    from paperfig.tableforms import bulletlist
+
+    lines = ["- Median induction-to-birth interval", "  - Misoprostol: 19.6 h", "  - Dinoprostone: 17.9 h",
+             "- Women satisfied with the induction", "  - Misoprostol: 81%", "  - Dinoprostone: 74%",
+             "", "- New orbitopathy: **9.3%**", "  - with prophylaxis: **4.1%**", "  - without: **13.6%**"]
+    first, second = bulletlist.find(lines)
+    assert [cells_ for _, cells_ in first.rows] == [
+        ["Median induction-to-birth interval: Misoprostol", "19.6"], ["Median induction-to-birth interval: Dinoprostone", "17.9"],
+        ["Women satisfied with the induction: Misoprostol", "81%"], ["Women satisfied with the induction: Dinoprostone", "74%"]]
+    assert [cells_ for _, cells_ in second.rows] == [["New orbitopathy", "9.3%"], ["with prophylaxis", "4.1%"],
+                                                     ["without", "13.6%"]]

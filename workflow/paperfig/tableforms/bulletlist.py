@@ -1,21 +1,22 @@
 """Lists of values printed as bullets, as slide decks show results: each bullet a name and one
 value (``- Dense: 61.2 GB``, ``* tiny-d: **14.8%**``, ``- γ = 2: 1.62×``, ``- Expert 1: 0.14``).
 
-Grammar: a run of >= 3 consecutive bullets at one indentation, each ``<name>: <value>`` where
-the value is one number with an optional approximation mark, emphasis and a unit (up to three
-words: ``cal BP``, ``min/shift``, ``years per sample``) or ``%``/``×`` after it, and optionally
-its interval in parentheses (``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``: the value's
-cell is then ``-108 (-131 to -85)``), and nothing else (a bullet with other words after its
-number is a remark, and breaks the run). A deck tool's markup at the end (``<!-- .element:
-class="fragment" -->``, ``{.fragment}``) is no part of it, nor is beamer's markup
-(``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of households``).
-A bullet of words without a digit among the values (``Dated by AMS radiocarbon``) is no row and
-does not break the run. A bullet comparing two values (``4.2 h (dual) vs 3.6 h (triple)``,
-``2.1 km → 6.8 km``) gives both. The name may hold digits of its own (``Expert 1``, ``layer
-22``). Such a run is a table of two columns, name and value, one row per bullet; its header is
-unnamed. When every name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the
-settings differ, the run is a sweep: a third column holds the setting's number, which is data
-too.
+Grammar: a run of >= 3 consecutive value bullets, each ``<name>: <value>`` where the value is
+one number with an optional approximation mark, emphasis and a unit (up to three words: ``cal
+BP``, ``min/shift``, ``years per sample``) or ``%``/``×`` after it, and optionally its interval
+in parentheses (``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``: the value's cell is then
+``-108 (-131 to -85)``), and nothing else (a bullet with other words after its number is a
+remark, and breaks the run). A deck tool's markup at the end (``<!-- .element: class="fragment"
+-->``, ``{.fragment}``) is no part of it, nor is beamer's markup (``\\alert{91.2\\,\\%}``); a
+unit holds no word of a sentence (``2019 survey of households``). A bullet of words without a
+digit among the values (``Dated by AMS radiocarbon``) is no row and does not break the run;
+value bullets nested under it carry its name (``Women satisfied`` / ``- Misoprostol: 81%``:
+``Women satisfied: Misoprostol``), and bullets may nest at any depth. A bullet comparing two
+values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km → 6.8 km``) gives both. The name may hold
+digits of its own (``Expert 1``, ``layer 22``). Such a run is a table of two columns, name and
+value, one row per bullet; its header is unnamed. When every name is a setting (``γ = 2``,
+``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ, the run is a sweep: a third column
+holds the setting's number, which is data too.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
@@ -130,28 +131,29 @@ def _value_text(m: re.Match) -> str:
     return value
 
 
-_WORD_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+\D*$")
+_WORD_BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<text>\D*)$")
 
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     grids: list[Grid] = []
     run: list[tuple[int, str, list[str]]] = []
-    indent = None
+    parent: tuple[int, str] | None = None  # a bullet of words over nested value bullets: (indent, text)
     for ln, line in enumerate([*lines, ""], 1):
-        b = _bullet(line) if ln <= len(lines) and ln not in skip else None
-        if b and (not run or b[0] == indent):
-            run.append((ln, b[1], b[2]))
-            indent = b[0]
+        usable = ln <= len(lines) and ln not in skip
+        if b := _bullet(line) if usable else None:
+            indent, name, values = b
+            if parent and len(indent) <= parent[0]:
+                parent = None
+            run.append((ln, f"{parent[1]}: {name}" if parent else name, values))
             continue
-        if run and ln <= len(lines) and ln not in skip and _WORD_BULLET.match(line) and \
-                line[:len(line) - len(line.lstrip())] == indent:
-            continue  # a bullet of words among the values ('Dated by AMS radiocarbon'): no row, no break
+        if usable and (words := _WORD_BULLET.match(line)):
+            # a bullet of words among the values ('Dated by AMS radiocarbon'): no row, no break; it
+            # names the bullets nested under it ('Women satisfied' / '- Misoprostol: 81%')
+            parent = (len(words.group("indent")), _plain(words.group("text")).rstrip(":").strip())
+            continue
         if len(run) >= MIN_ROWS:
             grids.append(Grid(form="bulletlist", first_line=run[0][0], last_line=run[-1][0],
                               rows=_rows(run), lines=[ln_ for ln_, _, _ in run]))
         run = []
-        indent = None
-        if b:
-            run.append((ln, b[1], b[2]))
-            indent = b[0]
+        parent = None
     return grids
