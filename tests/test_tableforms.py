@@ -581,12 +581,14 @@ def test_a_full_width_table_row_whose_label_has_lower_case_words_is_not_split_at
     table = ["                          Pre       During      Pre       During     IRR      p",
              "Total recorded crime      14.8      10.9        15.1      14.2       0.78     0.003",
              "Violent crime             3.6       2.7         3.4       3.3        0.81     0.124",
-             "Disorder (calls for service)  22.7  18.3        23.4      22.9       0.81     0.002"]
+             "Disorder (calls for service)  22.7  18.3        23.4      22.9       0.81     0.002",
+             "Healed by day 21, n (%)   36 (69.2)   40 (78.4)  48 (90.6)   41 (80.4)  0.91     0.420"]
     grids = [g for g in find_grids(prose + [""] + table + [""] + prose) if g.form == "aligned"]
     assert [cells for _, cells in grids[0].rows][1:] == [
         ["Total recorded crime", "14.8", "10.9", "15.1", "14.2", "0.78", "0.003"],
         ["Violent crime", "3.6", "2.7", "3.4", "3.3", "0.81", "0.124"],
-        ["Disorder (calls for service)", "22.7", "18.3", "23.4", "22.9", "0.81", "0.002"]]
+        ["Disorder (calls for service)", "22.7", "18.3", "23.4", "22.9", "0.81", "0.002"],
+        ["Healed by day 21, n (%)", "36 (69.2)", "40 (78.4)", "48 (90.6)", "41 (80.4)", "0.91", "0.420"]]
 
 
 def test_marker_rows_collapsed_with_br_are_split_and_latex_commands_unwrapped():

@@ -29,13 +29,21 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from .. import cells
+
 _GAP = re.compile(r" {3,}")
+_DIGIT = re.compile(r"\d")
 _GAP2 = re.compile(r" {2,}")
 _SECTION_HEADING = re.compile(r"^\d+(?:\.\d+)+\s+[A-Z][a-z]")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 MIN_SPLIT_LINES = 4
-#: A piece ending in values set apart by runs of spaces: a table row, never a paragraph's line.
-_ROW_END = re.compile(r"\S {2,}[-+−]?\d[\d.,]*%?(?: {2,}[-+−]?\d[\d.,]*%?)*$")
+
+
+def _row_end(text: str) -> bool:
+    """A piece ending in a value set apart by a run of spaces (``Robbery   1.9``, ``Healed by day
+    21, n (%)   36 (69.2)``): a table row, never a paragraph's line."""
+    head, _, last = text.rpartition("  ")
+    return bool(head.strip()) and _DIGIT.search(last) is not None and cells.value_like(last.strip())
 
 
 def is_prose(piece: str) -> bool:
@@ -50,11 +58,11 @@ def is_text(piece: str) -> bool:
     """Words rather than a table row: >= 2 lower-case words of letters, letters >= 50% of the
     characters (the last, short line of a paragraph: ``by 2.3 points.``; a row label such as
     ``Model (ours)`` has one), or a numbered section heading (``5.3   Control tasks``); never
-    a piece ending in numbers set apart by runs of spaces (a full-width table's row)."""
+    a piece ending in a value set apart by runs of spaces (a full-width table's row)."""
     text = piece.strip()
     if _SECTION_HEADING.match(text):
         return True
-    if _ROW_END.search(text):
+    if "  " in text and _row_end(text):
         return False  # a row's label and values, set apart by runs of spaces ('Robbery   1.9   1.1')
     chars = len(text.replace(" ", ""))
     words = _WORD.findall(text)
