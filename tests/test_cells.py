@@ -495,3 +495,8 @@ def test_stars_after_an_error_whose_plus_minus_ocr_read_as_plus():
     res = cells.parse_cell("0.27 + 0.05**")
     assert [(p.part, p.value, p.flag) for p in res.parts] == [("value", "0.27", "footnote"), ("error", "0.05", "")]
     assert [n.kind for n in res.notes] == ["ocr_plus_minus"]
+
+
+def test_a_plus_glued_to_a_decimal_then_a_space_is_a_misread_plus_minus_but_an_open_bound_is_not():
+    assert [(p.part, p.value) for p in cells.parse_cell("11.4+ 1.3").parts] == [("value", "11.4"), ("error", "1.3")]
+    assert not cells.parse_cell("80+ 1.00000").parts  # an age group and the next cell, never 80 ± 1
