@@ -851,3 +851,13 @@ def test_value_bullets_nested_under_a_bullet_of_words_carry_its_name():
         ["Women satisfied with the induction: Misoprostol", "81%"], ["Women satisfied with the induction: Dinoprostone", "74%"]]
     assert [cells_ for _, cells_ in second.rows] == [["New orbitopathy", "9.3%"], ["with prophylaxis", "4.1%"],
                                                      ["without", "13.6%"]]
+
+
+def test_columns_one_after_another_under_group_names():
+    lines = ["Parameter", "PD (mm)", "CAL (mm)", "BOP (%)", "Test (n = 22)", "Baseline", "3.84 ± 0.41", "4.62 ± 0.57",
+             "58.3 ± 12.6", "6 months", "2.71 ± 0.36", "3.69 ± 0.52", "19.8 ± 7.4", "Control (n = 21)", "Baseline",
+             "3.79 ± 0.45", "4.55 ± 0.61", "56.9 ± 13.1", "6 months", "3.02 ± 0.40", "4.01 ± 0.58", "22.4 ± 8.1"]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Parameter", "Test (n = 22) Baseline", "Test (n = 22) 6 months",
+                               "Control (n = 21) Baseline", "Control (n = 21) 6 months"]
+    assert grid.rows[3] == (4, ["BOP (%)", "58.3 ± 12.6", "19.8 ± 7.4", "56.9 ± 13.1", "22.4 ± 8.1"])

@@ -32,8 +32,9 @@ Grammar
   blank line between them): within a run of short lines, a text group ending in ``n >= 2``
   labels (after one or two lines naming the label column), then ``k >= 2`` groups of ``n``
   values (``k >= 3`` when ``n = 2``), each after one to three lines naming its column (``Yield``
-  / ``(kg/vine)``). A run a
-  row-major one-cell-per-line table reads whole (:mod:`.stacked`) is left to it.
+  / ``(kg/vine)``; a group's name over its columns, ``SRP alone (n = 21)`` / ``Baseline`` then
+  ``6 months``, names them too). A run a row-major one-cell-per-line table reads as far
+  (:mod:`.stacked`) is left to it.
 * Row i is the i-th line of every column; each cell keeps its own line
   (``Grid.cell_lines``), a row the line of its label. A run must have >= 2 value columns, or
   one value column and a header, so that two short lists of words and numbers in prose are
@@ -174,8 +175,12 @@ def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
             names.append(groups[h][1])
             columns.append(groups[h + 1][1])
             h += 2
-        # the first value column's name takes as many lines as most other names
-        wrap = Counter(len(name) for name in names).most_common(1)[0][0] if names else 1
+        # the first value column's name takes as many lines as a later name that ends alike (a
+        # group's name over it: 'SRP + aPDT (n = 22)' / 'Baseline' ... 'SRP alone' / 'Baseline'),
+        # else as most other names
+        last = lines[first[-1] - 1].strip()
+        wrap = next((len(name) for name in names if lines[name[-1] - 1].strip() == last), 0) or (
+            Counter(len(name) for name in names).most_common(1)[0][0] if names else 1)
         if k0 != "T" or k1 != "V" or n < 2 or len(columns) < (2 if n >= 3 else 3) or len(first) < n + wrap:
             g += 1
             continue
@@ -187,7 +192,7 @@ def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
         if _row_major(lines, para, sorted(used)):
             g += 1
             continue
-        rows = [((above or names[0])[0], [_joined(lines, above), *(_joined(lines, name) for name in names)])]
+        rows = [((above or names[0])[0], [_joined(lines, above), *_column_names(lines, names)])]
         cell_lines = [[(above or labels)[0], *(name[0] for name in names)]]
         for r in range(n):
             rows.append((labels[r], [lines[labels[r] - 1].strip(), *(lines[col[r] - 1].strip() for col in columns)]))
@@ -199,16 +204,32 @@ def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
     return grids
 
 
+def _column_names(lines: Sequence[str], names: list[list[int]]) -> list[str]:
+    """Each column's name; a two-line name whose last line recurs (``SRP alone (n = 21)`` /
+    ``Baseline``) is a group's name and the column's: the one-line names after it are the group's
+    too (``SRP alone (n = 21) 6 months``)."""
+    lasts = Counter(lines[name[-1] - 1].strip() for name in names)
+    out, group = [], ""
+    for name in names:
+        if len(name) == 2 and lasts[lines[name[-1] - 1].strip()] > 1:
+            group = lines[name[0] - 1].strip()
+        elif len(name) != 1:
+            group = ""
+        out.append(f"{group} {lines[name[-1] - 1].strip()}" if group else _joined(lines, name))
+    return out
+
+
 def _joined(lines: Sequence[str], lns: list[int]) -> str:
     return " ".join(lines[ln - 1].strip() for ln in lns)
 
 
 def _row_major(lines: Sequence[str], para: list[int], used: list[int]) -> bool:
     """Whether the one-cell-per-line reader reads the used lines of the paragraph as rows (a
-    row-major table) rather than as columns."""
+    row-major table) at least as far as they read as columns."""
     inside = set(para)
     grids = stacked.find([line if ln in inside else "" for ln, line in enumerate(lines, 1)])
-    return any(g.first_line <= used[-1] and g.last_line >= used[0] for g in grids)
+    return any(g.first_line <= used[-1] and g.last_line >= used[0]
+               and g.last_line - g.first_line >= used[-1] - used[0] for g in grids)
 
 
 def _spaced_labels(lines: Sequence[str], paras: list[list[int]], i: int) -> tuple[Grid, int] | None:
