@@ -33,8 +33,8 @@ Grammar
   labels (after one or two lines naming the label column), then ``k >= 2`` groups of ``n``
   values (``k >= 3`` when ``n = 2``), each after one to three lines naming its column (``Yield``
   / ``(kg/vine)``; a group's name over its columns, ``SRP alone (n = 21)`` / ``Baseline`` then
-  ``6 months``, names them too). A run a row-major one-cell-per-line table reads as far
-  (:mod:`.stacked`) is left to it.
+  ``6 months``, names them too). A run whose value lines a row-major one-cell-per-line table
+  reads whole (:mod:`.stacked`) is left to it.
 * Row i is the i-th line of every column; each cell keeps its own line
   (``Grid.cell_lines``), a row the line of its label. A run must have >= 2 value columns, or
   one value column and a header, so that two short lists of words and numbers in prose are
@@ -189,7 +189,7 @@ def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
         labels = first[-wrap - n:-wrap]
         above = first[max(0, len(first) - wrap - n - 2):len(first) - wrap - n]
         used = [*above, *labels, *(ln for name in names for ln in name), *(ln for col in columns for ln in col)]
-        if _row_major(lines, para, sorted(used)):
+        if _row_major(lines, para, sorted(ln for col in columns for ln in col)):
             g += 1
             continue
         rows = [((above or names[0])[0], [_joined(lines, above), *_column_names(lines, names)])]
@@ -223,13 +223,12 @@ def _joined(lines: Sequence[str], lns: list[int]) -> str:
     return " ".join(lines[ln - 1].strip() for ln in lns)
 
 
-def _row_major(lines: Sequence[str], para: list[int], used: list[int]) -> bool:
-    """Whether the one-cell-per-line reader reads the used lines of the paragraph as rows (a
-    row-major table) at least as far as they read as columns."""
+def _row_major(lines: Sequence[str], para: list[int], values: list[int]) -> bool:
+    """Whether the one-cell-per-line reader reads every value line of the paragraph's columns as
+    rows instead (a row-major table)."""
     inside = set(para)
     grids = stacked.find([line if ln in inside else "" for ln, line in enumerate(lines, 1)])
-    return any(g.first_line <= used[-1] and g.last_line >= used[0]
-               and g.last_line - g.first_line >= used[-1] - used[0] for g in grids)
+    return any(g.first_line <= values[0] and g.last_line >= values[-1] for g in grids)
 
 
 def _spaced_labels(lines: Sequence[str], paras: list[list[int]], i: int) -> tuple[Grid, int] | None:
