@@ -861,3 +861,14 @@ def test_columns_one_after_another_under_group_names():
     assert grid.rows[0][1] == ["Parameter", "Test (n = 22) Baseline", "Test (n = 22) 6 months",
                                "Control (n = 21) Baseline", "Control (n = 21) 6 months"]
     assert grid.rows[3] == (4, ["BOP (%)", "58.3 ± 12.6", "19.8 ± 7.4", "56.9 ± 13.1", "22.4 ± 8.1"])
+
+
+def test_a_header_of_time_points_names_the_columns():
+    """``Week 6``, ``Week 12`` in a header are column names, not values."""
+    text = "\n".join(["Outcome Baseline Week 6 Week 12 Diff p",
+                      "FMA-LE (0-34) 17.2 + 5.8 22.6 + 5.1 23.4 + 5.3 2.5 (0.6 to 4.4) 0.011",
+                      "BBS (0-56) 29.4 + 9.7 38.1 + 8.8 40.2+8.1 3.6 (0.4 to 6.8) 0.028"])
+    grid = one(text, "aligned")
+    assert grid.header_rows == 1 and grid.rows[0][1][:4] == ["Outcome", "Baseline", "Week 6", "Week 12"]
+    parsed = parse_document(document_from_text(text, "t.txt"))
+    assert not [v for v in parsed["table_values"] if v["line_no"] == 1]

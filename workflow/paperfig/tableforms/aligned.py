@@ -55,14 +55,15 @@ Grammar
   ascending order after a short label without digits (``Warm-up steps  250  500  1000``) above
   rows holding other values.
 * **Header**: the line(s) directly above the run (one blank line allowed between) that hold no
-  value tokens except years/sizes, an interval's level (``95% CI``), a rate's unit (``per
-  1000 PY``; in a 2+-space header a number beside words in its piece, ``1000 PY``) and a
-  setting with its unit printed apart (``25 °C``, ``24 h``: one column name), are not a
-  caption, heading or bullet (nor the text of a caption printed alone above them,
-  ``TABLE II``), do not end a sentence (a period after a capitalised abbreviation,
-  ``Fluor.``, when every word is capitalised, is no sentence's end) and have <= 15 words:
-  one line for single-spaced tables, up to three for 2+-space layouts; or, above single-spaced
-  rows of k values, k or k+1 lines of one cell each (plain pdftotext prints a header so).
+  value tokens except years/sizes, an interval's level (``95% CI``), a rate's unit (``per 1000
+  PY``; in a 2+-space header a number beside words in its piece, ``1000 PY``) and a setting
+  with its unit printed apart (``25 °C``, ``24 h``: one column name) and a time point's number
+  (``Week 6``, ``Day 14``), are not a caption, heading or bullet (nor the text of a caption
+  printed alone above them, ``TABLE II``), do not end a sentence (a period after a capitalised
+  abbreviation, ``Fluor.``, when every word is capitalised, is no sentence's end) and have <=
+  20 words: one line for single-spaced tables, up to three for 2+-space layouts; or, above
+  single-spaced rows of k values, k or k+1 lines of one cell each (plain pdftotext prints a
+  header so).
 
 Two layouts
 -----------
@@ -156,6 +157,7 @@ _SENTENCE_END = re.compile(r"(?:[a-z]{4,}|[a-z%]\))[.!?]$")
 _RULE = re.compile(r"^[|+]?\s*[-=_—–─━~]{3,}[-=_—–─━~\s|+]*$")
 _GAP = re.compile(r"\S(\s{2,})\S")
 _MAX_LABEL_WORDS = 8
+_MAX_HEADER_WORDS = 20
 #: A group label row or a wrapped label line: at most this many words, no value but a whole
 #: number inside (``Scenario analyses (pharmacist-led vs usual care)``, ``halved after 2 years``).
 _MAX_GROUP_WORDS = 7
@@ -363,12 +365,14 @@ _UNIT_WORD = re.compile(r"^(?:°[CFK]?|K|h|hr|hrs|min|s|d|wk|mo|yr|days?|weeks?|
 #: A setting with its unit glued to the number (``15°C``, ``37°C``).
 _GLUED_SETTING = re.compile(r"^\d+(?:\.\d+)?°[CFK]$")
 #: Words naming an interval after its level (``95% CI``): header text.
-_INTERVAL_NAMES = frozenset({"CI", "CrI", "PI", "HPD", "HDI", "UI", "confidence", "credible"})
+_INTERVAL_NAMES = frozenset({"CI", "Cl", "CrI", "PI", "HPD", "HDI", "UI", "confidence", "credible"})  # Cl: OCR
+#: Words naming a time point or a step before its number (``Week 6``, ``Day 14``): header text.
+_TIME_WORDS = frozenset("week wk day month year visit cycle session phase round epoch stage".split())
 
 
 def _header_line(line: _Line) -> bool:
     s = line.text.strip()
-    if not s or _excluded(line.text) or len(line.toks) > 15:
+    if not s or _excluded(line.text) or len(line.toks) > _MAX_HEADER_WORDS:
         return False
     if _SENTENCE_END.search(s) and not all(t.text[0].isupper() or not t.text[0].isalpha() for t in line.toks):
         return False  # a sentence's end; column names abbreviated with a period are capitalised ("Fluor.")
@@ -379,7 +383,8 @@ def _header_line(line: _Line) -> bool:
     if all(not t.value or _YEAR_OR_SIZE.match(t.text) or t.text in _TEXT_MARKS
            or (i and line.toks[i - 1].text.lower() == "per")  # a rate's unit: "per 1000 PY"
            or (i + 1 < len(line.toks) and _UNIT_WORD.match(line.toks[i + 1].text))  # a setting: "25 °C", "24 h"
-           or (i + 1 < len(line.toks) and line.toks[i + 1].text.strip("()[],;:") in _INTERVAL_NAMES)
+           or (i and line.toks[i - 1].text.lower() in _TIME_WORDS)  # a time point: "Week 6", "Day 14"
+           or (i + 1 < len(line.toks) and line.toks[i + 1].text.strip("()[],;:?*") in _INTERVAL_NAMES)
            for i, t in enumerate(line.toks)):
         return True
     # a 2+-space header whose numbers stand in a name's piece beside words ("1000 PY",
@@ -647,10 +652,12 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
 
 
 def _header_words(head: _Line) -> list[str]:
-    """A single-spaced header's words, a number and its unit printed apart one name (``25 °C``)."""
+    """A single-spaced header's words, a number and its unit printed apart one name (``25 °C``), and
+    so are a time point and its number (``Week 6``)."""
     words: list[str] = []
     for i, t in enumerate(head.toks):
-        if i and _UNIT_WORD.match(t.text) and _DIGIT.search(head.toks[i - 1].text) and words:
+        if words and i and ((_UNIT_WORD.match(t.text) and _DIGIT.search(head.toks[i - 1].text))
+                            or (t.value and head.toks[i - 1].text.lower() in _TIME_WORDS)):
             words[-1] = f"{words[-1]} {t.text}"
         else:
             words.append(t.text)
@@ -658,9 +665,10 @@ def _header_words(head: _Line) -> list[str]:
 
 
 def _settings(head: _Line) -> bool:
-    """A header naming its columns by settings with units (``15°C  20°C``, ``25 °C``, ``24 h``)."""
+    """A header naming its columns by settings with units (``15°C  20°C``, ``25 °C``, ``24 h``) or by
+    time points (``Week 6``)."""
     return any(_GLUED_SETTING.match(t.text) or (i and _UNIT_WORD.match(t.text) and head.toks[i - 1].value)
-               for i, t in enumerate(head.toks))
+               or (i and t.value and head.toks[i - 1].text.lower() in _TIME_WORDS) for i, t in enumerate(head.toks))
 
 
 def _by_order(rows: list[_Line], header: list[_Line], notes: list,
