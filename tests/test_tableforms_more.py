@@ -872,3 +872,14 @@ def test_a_header_of_time_points_names_the_columns():
     assert grid.header_rows == 1 and grid.rows[0][1][:4] == ["Outcome", "Baseline", "Week 6", "Week 12"]
     parsed = parse_document(document_from_text(text, "t.txt"))
     assert not [v for v in parsed["table_values"] if v["line_no"] == 1]
+
+
+def test_value_lines_without_bullets_as_markitdown_prints_a_slide():
+    from paperfig.tableforms import bulletlist
+
+    lines = ["# Cohort at a glance", "Patients started on treatment: 1,146", "Started on 6-month regimen: 603",
+             "HIV co-infected: 38.7%", "Resistance at baseline: 12.4%", "", "Volume: 12", "Issue: 3", "Pages: 45"]
+    (grid,) = bulletlist.find(lines)  # a citation's whole numbers make no list of values
+    assert [cells_ for _, cells_ in grid.rows] == [["Patients started on treatment", "1,146"],
+                                                   ["Started on 6-month regimen", "603"],
+                                                   ["HIV co-infected", "38.7%"], ["Resistance at baseline", "12.4%"]]

@@ -16,7 +16,10 @@ values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km → 6.8 km``) gives both. T
 digits of its own (``Expert 1``, ``layer 22``). Such a run is a table of two columns, name and
 value, one row per bullet; its header is unnamed. When every name is a setting (``γ = 2``,
 ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ, the run is a sweep: a third column
-holds the setting's number, which is data too.
+holds the setting's number, which is data too. Lines of the same form without a bullet
+(markitdown's text of a slide: ``HIV co-infected: 38.7%``) are a list too when one of their
+values is no bare count (a decimal, a percentage, thousands): ``Volume: 12`` / ``Issue: 3`` is
+a citation.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
@@ -32,7 +35,7 @@ from . import Grid
 
 _UNIT_WORD = r"[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹-]{1,12}"
 _VALUE_BULLET = re.compile(
-    r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<name>[^:]{1,60}?)\s*:\s*"
+    r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:\s*"
     r"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{0,2}[$€£]?[-+−]?\d[\d,]*(?:\.\d+)?\s?(?:%|×|x\b)?[*_]{0,2}"
     rf"(?:\s*(?P<unit>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?[*_]{{0,2}})"
     r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\))?\s*\.?\s*$", re.I)
@@ -90,15 +93,16 @@ def _single(line: str) -> re.Match | None:
     return None if _PROSE_WORDS.intersection(unit) else m  # 'Dataset: 2019 survey of households'
 
 
-def _bullet(line: str) -> tuple[str, str, list[str]] | None:
+def _bullet(line: str) -> tuple[str | None, str, list[str]] | None:
     """(indent, name, value cells) of a value bullet, its deck tool's markup taken off; a bullet
-    comparing two values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km → 6.8 km``) has two."""
+    comparing two values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km → 6.8 km``) has two. The
+    indent is None for a line without a bullet (``HIV co-infected: 38.7%``)."""
     if "<!--" in line or "{." in line:
         line = _TOOL_MARKUP.sub("", line)
     if "\\" in line:  # beamer: '\alert{91.2\,\%}'
         line = _LATEX_WRAP.sub(r"\1", line).replace("\\,", " ").replace("\\%", "%")
     if m := _single(line):
-        return m.group("indent"), _plain(m.group("name")), [_value_text(m)]
+        return m.group("indent") if m.group("mark") else None, _plain(m.group("name")), [_value_text(m)]
     if (two := _TWO_VALUES.match(line)) is None:
         return None
     values = []
@@ -137,23 +141,32 @@ _WORD_BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<text>
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     grids: list[Grid] = []
     run: list[tuple[int, str, list[str]]] = []
+    bare = False  # the run holds lines without a bullet
     parent: tuple[int, str] | None = None  # a bullet of words over nested value bullets: (indent, text)
     for ln, line in enumerate([*lines, ""], 1):
         usable = ln <= len(lines) and ln not in skip
         if b := _bullet(line) if usable else None:
             indent, name, values = b
-            if parent and len(indent) <= parent[0]:
+            if indent is None:
+                bare = True
+            elif parent and len(indent) <= parent[0]:
                 parent = None
-            run.append((ln, f"{parent[1]}: {name}" if parent else name, values))
+            run.append((ln, f"{parent[1]}: {name}" if parent and indent is not None else name, values))
             continue
         if usable and (words := _WORD_BULLET.match(line)):
             # a bullet of words among the values ('Dated by AMS radiocarbon'): no row, no break; it
             # names the bullets nested under it ('Women satisfied' / '- Misoprostol: 81%')
             parent = (len(words.group("indent")), _plain(words.group("text")).rstrip(":").strip())
             continue
-        if len(run) >= MIN_ROWS:
+        if len(run) >= MIN_ROWS and (not bare or any(_MEASURED.search(v) for _, _, vs in run for v in vs)):
             grids.append(Grid(form="bulletlist", first_line=run[0][0], last_line=run[-1][0],
                               rows=_rows(run), lines=[ln_ for ln_, _, _ in run]))
         run = []
+        bare = False
         parent = None
     return grids
+
+
+#: A value that is no bare count (a decimal, a percentage, thousands): lines without bullets must
+#: hold one to be a list of values (``Volume: 12`` / ``Issue: 3`` / ``Pages: 45`` is a citation).
+_MEASURED = re.compile(r"\d[.,]\d|%")
