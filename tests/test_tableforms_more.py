@@ -883,3 +883,13 @@ def test_value_lines_without_bullets_as_markitdown_prints_a_slide():
     assert [cells_ for _, cells_ in grid.rows] == [["Patients started on treatment", "1,146"],
                                                    ["Started on 6-month regimen", "603"],
                                                    ["HIV co-infected", "38.7%"], ["Resistance at baseline", "12.4%"]]
+
+
+def test_group_names_over_blank_cells_then_the_column_names_and_a_percentile_range_column():
+    text = "\n".join(["| | Men (n = 412) | | Women (n = 455) | |", "|---|---|---|---|---|",
+                      "| Analyte | Median | 2.5th-97.5th | Median | 2.5th-97.5th |",
+                      "| Haemoglobin (g/L) | 151 | 134-169 | 133 | 117-151 |", "| MCHC (g/L) | 337 | 318-355 | 333 | 314-351 |"])
+    parsed = parse_document(document_from_text(text, "t.md"))
+    got = [(v["line_no"], v["column"], v["part"], v["value"]) for v in parsed["table_values"]]
+    assert (4, "Men (n = 412): 2.5th-97.5th", "low", "134") in got and (4, "Women (n = 455): Median", "value", "133") in got
+    assert not [g for g in got if g[0] == 3]

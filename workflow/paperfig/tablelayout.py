@@ -19,6 +19,9 @@ Layout rules (documented choices)
   and one of >= 3 whole numbers in ascending order over a row of decimals (``Warm-up steps,
   250, 500, 1000``; a correlation matrix's ``Variable, M, SD, 1, 2, 3``), and a regression
   table's column numbers ``(1)  (2)  (3)``, with the lines of text under them.
+  A row of group names over blank cells (``Men (n = 412)``, blank, ``Women (n = 455)``) is
+  followed by the columns' own names, the label column's name first (``Analyte  Median
+  2.5th-97.5th``), when they are mostly text and data follow.
   Following lines with an empty first cell, before any data row, are header continuations
   (text: ``Hidden``/``Dim`` -> "Hidden Dim") or, when mostly numbers, a metadata row
   (``8.5k 67k ...`` under the task names) stored in the ``tables`` row as
@@ -135,12 +138,14 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
             and any(not _YEAR.match(c) for c in under))
 
 
-#: A header naming an interval: its cells may print a bare range (``421–474``).
 #: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an
 #: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
 _GROUP = re.compile(r"^(?:\d+(?:\.\d+)?\s?(?:--|[-–—])\s?\d+(?:\.\d+)?|[<>≤≥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?\+"
                     r"|\d+\s+(?:and|or)\s+(?:over|older|more|above))$")
-_INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b", re.IGNORECASE)
+#: A header naming an interval (``95% CI``, ``IQR``, ``2.5th-97.5th`` percentiles): its cells may
+#: print a bare range (``421–474``).
+_INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b|percentiles?\b"
+                              r"|\d(?:st|nd|rd|th)\s?[-–—]\s?\d", re.IGNORECASE)
 
 
 def _digit_heavy(text: str) -> bool:
@@ -286,6 +291,13 @@ class TableLayout:
         if header_rows and i + 1 < len(rows) and _names_row(rows[i][1]) \
                 and not self._header_like(rows[i + 1][1]):
             header_rows.append(rows[i])  # a spanning header above ("Sequence length") then "Model 128 512"
+            i += 1
+        elif (header_rows and i + 1 < len(rows) and not any(header_rows[-1][1][:1])
+              and any(not c for c in header_rows[-1][1][1:]) and self._header_like(rows[i][1])
+              and not self._header_like(rows[i + 1][1])):
+            # group names over blank cells ("Men (n = 412)" ... ), then the columns' own names
+            # under them, label column's name first ("Analyte  Median  2.5th-97.5th")
+            header_rows.append(rows[i])
             i += 1
         data = rows[i:]
         first_line = first_line or lines[0][0]
