@@ -893,3 +893,14 @@ def test_group_names_over_blank_cells_then_the_column_names_and_a_percentile_ran
     got = [(v["line_no"], v["column"], v["part"], v["value"]) for v in parsed["table_values"]]
     assert (4, "Men (n = 412): 2.5th-97.5th", "low", "134") in got and (4, "Women (n = 455): Median", "value", "133") in got
     assert not [g for g in got if g[0] == 3]
+
+
+def test_one_cell_per_line_rows_named_by_time_points():
+    lines = ["Time point", "Single visit (n=48)", "Two visits (n=46)", "P value", "Preoperative", "5.84±1.92",
+             "5.71±2.03", "0.748", "6h", "3.42±2.11", "3.96±2.37", "0.246", "24h", "1.93±1.62", "2.74±1.98", "0.031*"]
+    grid = one("\n".join(lines), "stacked")
+    assert grid.rows[2] == (9, ["6h", "3.42±2.11", "3.96±2.37", "0.246"])
+    parsed = parse_document(document_from_text("\n".join(lines), "t.txt"))
+    assert [(v["row_label"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 10] == [("6h", "3.42"),
+                                                                                                ("6h", "2.11")]
+    assert not [v for v in parsed["table_values"] if v["line_no"] in (9, 13)]  # the time points name the rows

@@ -35,7 +35,8 @@ Layout rules (documented choices)
   notes. A cell with more digits than letters (OCR's ``4l9``) is no word: its column is read.
 * **Label columns.** The leading columns whose data cells are all text (a dash among two or
   more words counts as text: a label not printed), and a first column of groups (``0``,
-  ``1-4``, ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``: mostly ranges or open bounds), are label columns
+  ``1-4``, ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``: mostly ranges or open bounds;
+  or time points among words, ``Preoperative``, ``6h``, ``24h``), are label columns
   (and a numeric first column directly followed by a column of words: ``| 1.3B | uniform |``,
   or a first column of distinct whole numbers in ascending order beside other values: an
   index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings
@@ -142,6 +143,8 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 #: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
 _GROUP = re.compile(r"^(?:\d+(?:\.\d+)?\s?(?:--|[-–—])\s?\d+(?:\.\d+)?|[<>≤≥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?\+"
                     r"|\d+\s+(?:and|or)\s+(?:over|older|more|above))$")
+#: A time point naming a row: ``6h``, ``24 h``, ``7d``, ``2 wk``, ``12 mo``.
+_TIME_POINT = re.compile(r"^\d{1,4}\s?(?:h|hr|hrs|min|d|wk|mo|days?|weeks?|months?)$", re.IGNORECASE)
 #: A header naming an interval (``95% CI``, ``IQR``, ``2.5th-97.5th`` percentiles): its cells may
 #: print a bare range (``421–474``).
 _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b|percentiles?\b"
@@ -321,7 +324,7 @@ class TableLayout:
         for j in range(ncol - 1):
             col = [c[j] for _, c in data if c[j]]
             words = [x for x in col if not cells.is_missing(x)]
-            if j == 0 and self._group_column(words):
+            if j == 0 and (self._group_column(words) or self._time_points_column(words)):
                 label_cols += 1  # age groups: '0', '1-4', '5-9', ..., '80+'; '18–29', ..., '≥75'
                 continue
             if any(cells.value_like(x) for x in words) or (len(words) < len(col) and len(words) < 2):
@@ -442,6 +445,14 @@ class TableLayout:
         groups = sum(1 for x in words if _GROUP.match(x.strip()))
         return len(words) >= 3 and groups * 2 > len(words) and all(
             _GROUP.match(x.strip()) or x.strip().isdigit() for x in words)
+
+    @staticmethod
+    def _time_points_column(words: list[str]) -> bool:
+        """A first column of time points among words (``Preoperative``, ``6h``, ``24h``, ``7d``):
+        the rows' names. (A column of time points alone, ``1 h``, ``6 h``, stays values.)"""
+        points = sum(1 for x in words if _TIME_POINT.match(x.strip()))
+        return points >= 2 and all(_TIME_POINT.match(x.strip()) or not cells.value_like(x) for x in words) \
+            and points < len(words)
 
     @staticmethod
     def _index_column(data) -> bool:

@@ -23,9 +23,11 @@ Grammar
   wrap onto a second line when its first line ends in ``,``, ``-`` or ``/`` (``Change in
   DAS28-CRP,`` / ``LS mean (SE)``). A value line holding several values of the cell grammar
   (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives that many cells, all on its
-  line; so does a row's label merged with its first value (``La Selva 58.7±5.1``). When several
-  ``p`` fit, the one whose rows use the whole run wins, then the larger ``p``. A run that fits
-  no ``p`` is left to the other readers (and is prose for them).
+  line; so does a row's label merged with its first value (``La Selva 58.7±5.1``). Under a
+  header, a row may be named by a time point or a whole number that reads as a value (``6h``,
+  ``24h``, ``7d`` under ``Time point``). When several ``p`` fit, the one whose rows use the
+  whole run wins, then the larger ``p``. A run that fits no ``p`` is left to the other readers
+  (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
@@ -53,6 +55,8 @@ _SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
 #: A group's label between two rows (``By diabetes status``): words, no digit.
 _GROUP = re.compile(r"^(?=.*[A-Za-z]{2})\D+$")
 _WORD = re.compile(r"[A-Za-z]{2}")
+#: A row's name that reads as a value: a time point or a whole number (``6h``, ``24 h``, ``7d``, ``12``).
+_SETTING = re.compile(r"^\d{1,4}\s?(?:h|hr|hrs|min|d|wk|mo|days?|weeks?|months?)?$")
 _DIGIT = re.compile(r"\d")
 _ALNUM = re.compile(r"[^\W_]|%")  # a cell holds a letter or a digit (not JSON's '[' or '],')
 #: A column named by a year or a whole number under a group's name (``2019``, ``24``).
@@ -153,7 +157,7 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
             header = _header(texts[lead:lead + head], p, q)
             if header is None:
                 continue
-            rows, end = _rows(flags, texts, lead + head, p, q)
+            rows, end = _rows(flags, texts, lead + head, p, q, named=bool(header))
             groups = sum(1 for row in rows if row.groups)
             if len(rows) >= (3 if groups else 2) and groups * 2 <= len(rows):
                 return _Fit([[lead + i for i in cell] for cell in header], rows, p, end)
@@ -167,11 +171,18 @@ def _header(texts: list[str], p: int, q: int) -> list[list[int]] | None:
     return _header_cells(texts, p, q) if p < len(texts) <= 3 * p else None
 
 
-def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int) -> tuple[list[_Row], int]:
-    """The rows from index ``pos`` on, and the index after the last."""
+def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
+          named: bool = False) -> tuple[list[_Row], int]:
+    """The rows from index ``pos`` on, and the index after the last; ``named``: under a header."""
     rows: list[_Row] = []
     while pos < len(flags):
         text_lines = next((i for i in range(pos, len(flags)) if flags[i]), len(flags)) - pos
+        if (not text_lines and q == 1 and named and rows and _SETTING.match(texts[pos])
+                and pos + p <= len(flags) and all(flags[pos + 1:pos + p])):
+            # a row named by a setting that reads as a value ('6h', '24h', '7d' under 'Time point')
+            rows.append(_Row([], [texts[i] for i in range(pos, pos + p)], list(range(pos, pos + p))))
+            pos += p
+            continue
         wrapped = (text_lines == q + 1 and texts[pos].endswith((",", "-", "/"))  # a label over two lines
                    and bool(_WORD.search(texts[pos])))
         if not q <= text_lines <= q + (1 if wrapped or rows and _GROUP.match(texts[pos]) else 0):
