@@ -500,3 +500,9 @@ def test_stars_after_an_error_whose_plus_minus_ocr_read_as_plus():
 def test_a_plus_glued_to_a_decimal_then_a_space_is_a_misread_plus_minus_but_an_open_bound_is_not():
     assert [(p.part, p.value) for p in cells.parse_cell("11.4+ 1.3").parts] == [("value", "11.4"), ("error", "1.3")]
     assert not cells.parse_cell("80+ 1.00000").parts  # an age group and the next cell, never 80 ± 1
+
+
+def test_tukey_letters_apart_from_an_error_whose_plus_minus_ocr_misread():
+    res = cells.parse_cell("0.47 £ 0.15 bc")
+    assert [(p.part, p.value, p.flag) for p in res.parts] == [("value", "0.47", "significance"),
+                                                              ("error", "0.15", "significance")]

@@ -578,7 +578,7 @@ _GLUED_PLUS = r"(?<=\.\d)\+\s+|(?<=\.\d\d)\+\s+|(?<=\.\d\d\d)\+\s+"
 #: character.
 _CJK_PM = re.compile(r"(?<=[\d%])\s*[土士]\s*(?=[\d.])")
 _PM_MISREAD = re.compile(rf"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|{_GLUED_PLUS}|\+|\s+\+\s+)(?P<e>[\d.,]+%?)"
-                         r"(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?(?P<marks>[*∗†‡§¶]+)?$")
+                         r"\s?(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?(?P<marks>[*∗†‡§¶]+)?$")
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``):
 #: a superscript flattened by the extractor. Whole numbers (``3a``) are labels: no number.
 _GLUED_LETTER = re.compile(r"^(?P<v>(?:[<>≤≥]\s?)?[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))(?P<m>[a-h])$")
