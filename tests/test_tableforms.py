@@ -547,6 +547,21 @@ def test_a_single_column_page_or_a_wide_table_is_not_split():
     assert columns.gutter(prose) is None
 
 
+def test_a_full_width_table_with_long_row_labels_is_no_two_column_page():
+    """Labels of four words and more beside values look like prose on the left only: no gutter."""
+    from paperfig.tableforms import columns
+
+    rows = ["  Opioid consumption 0–24 h, mg OMEq     18.5 (11.0–27.5)       34.0 (22.5–46.0)       <0.001",
+            "  Opioid consumption 24–48 h, mg OMEq    10.0 (5.0–17.5)        16.5 (9.0–25.0)        0.011",
+            "  NRS pain at rest, 1 h                   2.4 (1.6)              3.9 (2.0)              <0.001",
+            "  NRS pain at rest, 24 h                  1.9 (1.3)              2.4 (1.5)              0.048",
+            "  NRS pain on coughing, 24 h              4.0 (1.9)              4.6 (2.1)              0.098",
+            "the second postoperative day. Pain scores at rest separated clearly in the early hours, but by 24 h"]
+    assert columns.gutter(rows) is None
+    (grid,) = find_grids(rows)
+    assert grid.rows[0][1][0] == "Opioid consumption 0–24 h, mg OMEq" and len(grid.rows) == 5
+
+
 def test_ocr_column_rules_read_as_letters_are_pipes():
     lines = ["Model l Params I Top-1 | Top-5", "ViT-B l 88M I 66.2 | 87.9", "ViT-L | 304M I 75.3 l 92.1",
              "I think | this is prose"]

@@ -10,8 +10,10 @@ Grammar
 * **Gutter**: a character position ``g`` in the middle half of the page's width where many
   lines have a gap of >= 3 spaces containing ``g`` with a piece on each side, at least one of
   them prose, and few lines cross ``g`` with text. Chosen as the position with the most such
-  *split lines*; a page needs >= 4 of them, and more than crossing lines among the lines
-  that reach ``g``. A single-column page (prose lines run through the middle) has none; a
+  *split lines*; a page needs >= 4 of them, more than crossing lines among the lines that
+  reach ``g``, and prose left of ``g`` on some split line and right of it on another (a
+  full-width table whose long row labels read as prose beside its values has prose on the left
+  only). A single-column page (prose lines run through the middle) has none; a
   table whose own column gap happens to fall mid-page has no prose beside it, so it is never
   split.
 * **Views**: a split line (a gap of >= 2 spaces around ``g`` with words on one side: prose, or
@@ -101,7 +103,11 @@ def gutter(lines: Sequence[str]) -> int | None:
                    and line[g + 1:].strip())
     if n_split < MIN_SPLIT_LINES or crossing >= n_split:
         return None
-    return g
+    # two columns of text: prose stands left of the gutter on some lines and right of it on some
+    # (a full-width table's long labels beside its values are prose on the left only)
+    sides = {side for line in lines if "   " in line for start, end in _splits(line, lo, hi) if start <= g < end
+             for side, piece in (("left", line[:start]), ("right", line[end:])) if is_prose(piece)}
+    return g if len(sides) == 2 else None
 
 
 def views(lines: Sequence[str]) -> tuple[list[str], list[str]] | None:
