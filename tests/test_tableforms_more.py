@@ -904,3 +904,13 @@ def test_one_cell_per_line_rows_named_by_time_points():
     assert [(v["row_label"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 10] == [("6h", "3.42"),
                                                                                                 ("6h", "2.11")]
     assert not [v for v in parsed["table_values"] if v["line_no"] in (9, 13)]  # the time points name the rows
+
+
+def test_a_first_column_of_ranges_with_a_total_row_and_a_footnote_after_a_parenthesis():
+    text = "\n".join(["| PSA (ng/mL) | n | Positive, n (%) |", "|---|---|---|", "| < 0.2 | 17 | 7 (41.2) |",
+                      "| 0.2–0.49 | 24 | 15 (62.5) |", "| 0.5–0.99 | 21 | 18 (85.7) |", "| ≥ 2.0 | 17 | 17 (100)<sup>b</sup> |",
+                      "| All | 79 | 57 (72.2) |"])
+    parsed = parse_document(document_from_text(text, "t.md"))
+    got = [(v["row_label"], v["value"]) for v in parsed["table_values"]]
+    assert ("0.2–0.49", "24") in got and ("≥ 2.0", "100") in got and ("All", "79") in got
+    assert not [v for _, v in got if v in ("0.2", "0.49", "0.5")]  # the ranges name the rows

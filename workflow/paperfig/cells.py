@@ -123,7 +123,7 @@ _BOUND = r"[-+−]?(?:[^()\[\]\s,;–—-]|,(?=\d{3}(?!\d)))+"  # '1,048': a tho
 _INTERVAL = re.compile(
     rf"^(?:(?P<v>[^()\[\]\s]+)\s*)?(?:\[\s*(?P<lo>{_BOUND})\s*(?:--|[,;–—-]|\bto\b)\s*(?P<hi>{_BOUND})\s*\]"
     rf"|\(\s*(?P<lo2>{_BOUND})\s*(?:--|[,;–—-]|\bto\b)\s*(?P<hi2>{_BOUND})\s*\))$")
-_MARKS_AFTER_INTERVAL = re.compile(r"(?<=[)\]])[*∗†‡§¶]+$")
+_MARKS_AFTER_INTERVAL = re.compile(r"(?<=[)\]])[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]+$")
 _EXPONENT = re.compile(r"[eE][-+−]?\d|10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹])")
 _PAIR = re.compile(r"^(?P<a>[^/\s]+)\s*/\s*(?P<b>[^/\s]+)$")
 #: Words after a value that say what it means; kept as ``Part.qualifier``.
@@ -307,7 +307,7 @@ _C = r"(?:[^\s/()\[\]±]|(?<=\d)[\u00a0\u2009\u202f](?=\d{3}(?!\d)))"  # a group
 _VALUE_TOKEN = re.compile(
     rf"(?:[<>≤≥]\s*)?{_C}+(?:\s*[×xX·⋅]\s*10(?:\^{_C}+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?:\s+[%×](?=\s|$))?"
     rf"(?:\s*/\s*{_C}+)?"
-    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\)[*∗†‡§¶]*|\s*\[[^\[\]]*\][*∗†‡§¶]*)?|\([^()]*\)|\[[^\[\]]*\]|/")
+    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\)[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]*|\s*\[[^\[\]]*\][*∗†‡§¶]*)?|\([^()]*\)|\[[^\[\]]*\]|/")
 
 
 def value_tokens(text: str) -> list[str]:

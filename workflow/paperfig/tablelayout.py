@@ -441,10 +441,10 @@ class TableLayout:
     @staticmethod
     def _group_column(words: list[str]) -> bool:
         """A first column of groups (``0``, ``1-4``, ``5-9``, ... ``80+``; ``18–29`` ... ``≥75``):
-        most cells a range or an open bound of whole numbers, the others whole numbers."""
+        most cells a range or an open bound, the others whole numbers or words (``All``)."""
         groups = sum(1 for x in words if _GROUP.match(x.strip()))
         return len(words) >= 3 and groups * 2 > len(words) and all(
-            _GROUP.match(x.strip()) or x.strip().isdigit() for x in words)
+            _GROUP.match(x.strip()) or x.strip().isdigit() or not cells.value_like(x) for x in words)
 
     @staticmethod
     def _time_points_column(words: list[str]) -> bool:
