@@ -506,3 +506,9 @@ def test_tukey_letters_apart_from_an_error_whose_plus_minus_ocr_misread():
     res = cells.parse_cell("0.47 £ 0.15 bc")
     assert [(p.part, p.value, p.flag) for p in res.parts] == [("value", "0.47", "significance"),
                                                               ("error", "0.15", "significance")]
+
+
+def test_words_for_a_value_not_given_and_an_element_symbol_that_is_no_such_word():
+    for text in ("nd.", "n.d.", "ND", "b.d.l.", "<LOD", "NR", "NS"):
+        assert cells.is_missing(text), text
+    assert not cells.is_missing("Nd") and not cells.is_missing("Ne")  # neodymium, neon

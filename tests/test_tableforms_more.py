@@ -914,3 +914,9 @@ def test_a_first_column_of_ranges_with_a_total_row_and_a_footnote_after_a_parent
     got = [(v["row_label"], v["value"]) for v in parsed["table_values"]]
     assert ("0.2–0.49", "24") in got and ("≥ 2.0", "100") in got and ("All", "79") in got
     assert not [v for _, v in got if v in ("0.2", "0.49", "0.5")]  # the ranges name the rows
+
+
+def test_aligned_cells_not_detected_hold_their_column_place():
+    grid = one("Compound Sideritis Hypericum Thymus\nChlorogenic acid 6.12 9.84 2.31\nRosmarinic acid 1.45 nd. 18.62\n"
+               "Hyperoside nd. 12.55 nd.", "aligned")
+    assert grid.rows[3][1] == ["Hyperoside", "nd.", "12.55", "nd."]

@@ -103,8 +103,12 @@ _remember = functools.lru_cache(maxsize=1 << 12)
 MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×"})
 #: Yes/no marks of a value column (a regression table's "fixed effects: Yes"): text, noted.
 TEXT_MARKS = frozenset({"yes", "no", "✓", "✔", "y", "n"})
-_MISSING_WORDS = frozenset({"n/a", "na", "n.a.", "n.a", "n/a."})
+#: Words for a value not given: not applicable, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
+#: reported, not significant.
+_MISSING_WORDS = frozenset({"n/a", "na", "n.a.", "n.a", "n/a.", "nd", "nd.", "n.d.", "n.d", "bdl", "b.d.l.", "b.d.l",
+                            "<lod", "< lod", "<loq", "< loq", "nr", "n.r.", "ns", "n.s.", "ne", "nm"})
 
+_ELEMENT = re.compile(r"^[A-Z][a-z]$")
 _MARK_CHARS = "*∗⋆†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
 _MARKS = rf"(?:[{_MARK_CHARS}]|\^\{{[a-z*†‡§¶]{{1,3}}\}}|\^[a-z*†‡§¶]|\[\^[\w-]{{1,20}}\])+"  # [^moe]: pandoc
 _ZW_GAPS = "\u00a0\u2009\u202f\u200b\u200c\u200d\u2060"
@@ -186,9 +190,10 @@ def is_blank(text: str) -> bool:
 
 def is_missing(text: str) -> bool:
     """A dash (any variant, single or doubled), ``N/A``, ``n/a``, ``NA``, ``n.a.``, ``✗`` or
-    ``×`` alone: not reported."""
+    ``×`` alone, or a word for a value not given (``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``):
+    not reported. An element's symbol (``Nd``, ``Ne``) is no such word."""
     t = text.strip()
-    return t in MISSING_MARKS or t.lower() in _MISSING_WORDS
+    return t in MISSING_MARKS or (t.lower() in _MISSING_WORDS and not _ELEMENT.match(t))
 
 
 def split_qualifier(text: str) -> tuple[str, str]:

@@ -114,7 +114,10 @@ _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
 _ONE = rf"(?:[<>≤≥]\s?)?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
 _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
-_MISSING = r"[-–—−]|--|N/?A|n/?a|\"|〃|" + "|".join(sorted(_TEXT_MARKS))
+#: A value not given: dashes, N/A, a ditto mark, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
+#: reported (``NR``), not significant (``NS``); an element's symbol (``Nd``) is label text.
+_MISSING = (r"[-–—−]|--|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|B\.?D\.?L\.?|<\s?LO[DQ]|n\.?r\.?|N\.?R\.?"
+            r"|n\.s\.|NS|" + "|".join(sorted(_TEXT_MARKS)))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
 _GARBLED = (r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[OolI]\.[0-9]{2,}|[0-9]+·[0-9]+|l,?[0-9]{2,}[0-9.,]*"
@@ -302,7 +305,8 @@ _TWO_SPACES = re.compile(r"\s\s")
 _SIGNIFICANCE = re.compile(r"[A-Ga-g]{1,6}")
 #: The endings of a last token that make _ENDS_LIKE_VALUE match without a digit (a missing
 #: mark: ``-``, ``--``, ``–``, ``—``, ``−``, ``N/A``, ``NA``, ``n/a``, ``na``; a yes/no or a check).
-_VALUE_ENDS = ("-", "–", "—", "−", "N/A", "NA", "n/a", "na", "Yes", "yes", "No", "no", "✓", "✔")
+_VALUE_ENDS = ("-", "–", "—", "−", "N/A", "NA", "n/a", "na", "Yes", "yes", "No", "no", "✓", "✔",
+               "nd", "nd.", "n.d.", "ND", "N.D.", "NR", "NS", "n.s.", "b.d.l.", "bdl", "BDL", "LOD", "LOQ")
 #: ... or like a value's role (``1.00 (reference)``: ``_REF_MARK``).
 _REF_ENDS = re.compile(_REF_MARK + "$")
 
@@ -360,8 +364,8 @@ def _label_only(line: _Line) -> bool:
 
 #: A unit printed apart from its number (``25 °C``, ``24 h``, ``10 mg``): in a header the number
 #: is a column's setting, not a value.
-_UNIT_WORD = re.compile(r"^(?:°[CFK]?|K|h|hr|hrs|min|s|d|wk|mo|yr|days?|weeks?|months?|years?|[mµμnk]?g|[mµμ]?L|ml"
-                        r"|[mµμnp]M|[mck]?m|[kMG]?Hz|[mk]?V|[mk]?W|[kMG]?Pa|rpm)[,;)]?$")
+_UNIT_WORD = re.compile(r"^(?:°[CFK]?|K|h|hr|hrs|min|s|d|wk|mo|yr|days?|weeks?|months?|years?|[mµμnuk]?g|[mµμu]?L|ml"
+                        r"|[mµμnpu]M|[mck]?m|[kMG]?Hz|[mk]?V|[mk]?W|[kMG]?Pa|rpm)(?:/[A-Za-zµμ]{1,4})?[,;)]?$")
 #: A setting with its unit glued to the number (``15°C``, ``37°C``).
 _GLUED_SETTING = re.compile(r"^\d+(?:\.\d+)?°[CFK]$")
 #: Words naming an interval after its level (``95% CI``): header text.
