@@ -920,3 +920,16 @@ def test_aligned_cells_not_detected_hold_their_column_place():
     grid = one("Compound Sideritis Hypericum Thymus\nChlorogenic acid 6.12 9.84 2.31\nRosmarinic acid 1.45 nd. 18.62\n"
                "Hyperoside nd. 12.55 nd.", "aligned")
     assert grid.rows[3][1] == ["Hyperoside", "nd.", "12.55", "nd."]
+
+
+def test_a_header_of_day_columns_and_a_row_of_whole_number_ranges():
+    text = "\n".join(["                    Day 1           Day 3           Day 7",
+                      "Median (IQR)        60 (30-120)     90 (45-160)     120 (60-200)",
+                      "Range               10-480          15-600          15-720",
+                      "On parenteral, n    22 (15.6)       31 (22.0)       46 (32.6)"])
+    grid = one(text, "aligned")
+    assert [cells_ for _, cells_ in grid.rows] == [["", "Day 1", "Day 3", "Day 7"],
+                                                   ["Median (IQR)", "60 (30-120)", "90 (45-160)", "120 (60-200)"],
+                                                   ["Range", "10-480", "15-600", "15-720"],
+                                                   ["On parenteral, n", "22 (15.6)", "31 (22.0)", "46 (32.6)"]]
+    assert not [g for g in grids("Age 18-29 30-44 45-64") if g.form == "aligned"]  # alone: a header's groups

@@ -45,15 +45,16 @@ Grammar
   blank). ``-``/``+`` items may be rows (``+ KD``, ``- w/o KD``), but a run made only of them
   is a list, not a table.
 * **Run**: consecutive data lines (a line of significance marks between them, ``a   b``, is
-  skipped); a single blank line between two data lines does not end it
-  when the next line holds >= 2 values (pdftotext prints blank lines between rows); a short
-  line without values (<= 5 words, no period, no 2+ space gap) between two data lines is a
-  group label row. A run is a table when >= 2 of its rows hold >= 2 values that agree on the
-  number k of value columns (below). A first row whose values are all years or sizes (``2019
-  2020``, ``7B 13B``) or whole percentages in ascending order (``1%  2%  4%``) above
-  rows with other values is a header row; so is a row of >= 3 whole numbers in strictly
-  ascending order after a short label without digits (``Warm-up steps  250  500  1000``) above
-  rows holding other values.
+  skipped; a row of whole-number ranges after a short label, ``Range  10-480  15-600``, is a
+  row of the run; a line whose numbers all follow a time word, ``Day 1   Day 3``, is a header,
+  no data line); a single blank line between two data lines does not end it when the next line
+  holds >= 2 values (pdftotext prints blank lines between rows); a short line without values
+  (<= 5 words, no period, no 2+ space gap) between two data lines is a group label row. A run
+  is a table when >= 2 of its rows hold >= 2 values that agree on the number k of value columns
+  (below). A first row whose values are all years or sizes (``2019 2020``, ``7B 13B``) or whole
+  percentages in ascending order (``1%  2%  4%``) above rows with other values is a header row;
+  so is a row of >= 3 whole numbers in strictly ascending order after a short label without
+  digits (``Warm-up steps  250  500  1000``) above rows holding other values.
 * **Header**: the line(s) directly above the run (one blank line allowed between) that hold no
   value tokens except years/sizes, an interval's level (``95% CI``), a rate's unit (``per 1000
   PY``; in a 2+-space header a number beside words in its piece, ``1000 PY``) and a setting
@@ -352,6 +353,9 @@ def _data_line(line: _Line, numbered: bool = False) -> bool:
         return False
     if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.label_toks):
         return False
+    if sum(t.value for t in line.toks) >= 2 and all(i and line.toks[i - 1].text.lower() in _TIME_WORDS
+                                                    for i, t in enumerate(line.toks) if t.value):
+        return False  # 'Day 1   Day 3   Day 7': time points naming columns, a header
     return not _SENTENCE.search(line.label)
 
 
@@ -462,6 +466,10 @@ def _runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Line]]:
                 run.append(get(nxt))
                 nxt += 1
                 continue
+            if usable(nxt) and (ranges := _range_row(get(nxt))):
+                run.append(ranges)  # 'Range  10-480  15-600  15-720' among rows of values
+                nxt += 1
+                continue
             # up to three lines of group labels / wrapped labels, with at most one blank line,
             # continue the run when a row of >= 2 values follows
             gap: list[int] = []
@@ -487,6 +495,21 @@ def _runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Line]]:
         runs.append(run)
         ln = nxt
     return runs
+
+
+def _range_row(line: _Line) -> _Line | None:
+    """A row whose cells are ranges of whole numbers after a short label (``Range  10-480
+    15-600``), inside a run of rows: the ranges are its values (alone, ``18-29  30-44`` names
+    columns or groups)."""
+    trail = 0
+    for t in reversed(line.toks):
+        if not _INT_RANGE.match(t.text):
+            break
+        trail += 1
+    if trail < 2 or not 0 < len(line.toks) - trail <= 4 or _excluded(line.text):
+        return None
+    toks = [_Tok(t.text, t.start, t.end, t.value or i >= len(line.toks) - trail) for i, t in enumerate(line.toks)]
+    return _Line(line.ln, line.text, toks, trail)
 
 
 def is_rule(text: str) -> bool:
@@ -594,10 +617,15 @@ def _split_row(line: _Line) -> tuple[list[tuple[str, int, int]], list[_Tok]]:
     """Layout 1: the label pieces and the value tokens of a row (its text cells after the values,
     ``line.trail``, apart)."""
     pieces = [p for p in _pieces(line.text) if not line.trail or p[1] < line.trail[0][1]]
+    value_at = {t.start for t in line.values}  # (a row of ranges marks its ranges as values)
+
+    def piece_tokens(p: tuple[str, int, int]) -> list[_Tok]:
+        return [_Tok(t.text, t.start, t.end, t.value or t.start in value_at) for t in tokens(p[0], p[1])]
+
     cut = len(pieces)
-    while cut > 0 and all(t.value for t in tokens(pieces[cut - 1][0], pieces[cut - 1][1])):
+    while cut > 0 and all(t.value for t in piece_tokens(pieces[cut - 1])):
         cut -= 1
-    values = [t for p in pieces[cut:] for t in tokens(p[0], p[1])]
+    values = [t for p in pieces[cut:] for t in piece_tokens(p)]
     return pieces[:cut], values
 
 
