@@ -933,3 +933,12 @@ def test_a_header_of_day_columns_and_a_row_of_whole_number_ranges():
                                                    ["Range", "10-480", "15-600", "15-720"],
                                                    ["On parenteral, n", "22 (15.6)", "31 (22.0)", "46 (32.6)"]]
     assert not [g for g in grids("Age 18-29 30-44 45-64") if g.form == "aligned"]  # alone: a header's groups
+
+
+def test_value_bullets_of_a_count_and_its_share():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Started in the ED: 731 (56.9%)", "- Referred only: 553 (43.1%)",
+                               "- Fentanyl-positive: 88.4%"])
+    assert [cells_ for _, cells_ in grid.rows] == [["Started in the ED", "731 (56.9%)"],
+                                                   ["Referred only", "553 (43.1%)"], ["Fentanyl-positive", "88.4%"]]

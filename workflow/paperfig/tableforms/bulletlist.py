@@ -38,6 +38,7 @@ _VALUE_BULLET = re.compile(
     r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:\s*"
     r"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{0,2}[$€£]?[-+−]?\d[\d,]*(?:\.\d+)?\s?(?:%|×|x\b)?[*_]{0,2}"
     rf"(?:\s*(?P<unit>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?[*_]{{0,2}})"
+    r"(?:\s*\((?P<share>[-+−]?\d[\d,]*(?:\.\d+)?\s?%)\))?"
     r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\))?\s*\.?\s*$", re.I)
 #: An interval after the value, its name first: ``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``.
 _INTERVAL = re.compile(r"^(?:[^\d−-]*\d+(?:\.\d+)?\s?%\s*(?:CI|CrI|UI)|[^\d−-]*\d?σ?\s*(?:range|CI|IQR))?[:,]?\s*"
@@ -129,6 +130,8 @@ _PROSE_WORDS = frozenset("of the and in on for with to from by at is are was wer
 def _value_text(m: re.Match) -> str:
     """The value's cell: its number, and its interval when one follows (``-108 (-131 to -85)``)."""
     value = _plain(m.group("value"))
+    if m.group("share"):  # 'Started in the ED: 731 (56.9%)': a count and its share, as n (%) is
+        value = f"{_value_cell(value)} ({m.group('share').replace(' ', '')})"
     if m.group("interval"):
         iv = _INTERVAL.match(m.group("interval"))
         value = f"{_value_cell(value)} ({iv.group('lo')} to {iv.group('hi')})"
