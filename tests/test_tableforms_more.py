@@ -942,3 +942,12 @@ def test_value_bullets_of_a_count_and_its_share():
                                "- Fentanyl-positive: 88.4%"])
     assert [cells_ for _, cells_ in grid.rows] == [["Started in the ED", "731 (56.9%)"],
                                                    ["Referred only", "553 (43.1%)"], ["Fentanyl-positive", "88.4%"]]
+
+
+def test_columns_one_after_another_with_every_header_cell_first():
+    lines = ["Table 3", "Substrate", "BMP", "(NmL/g VS)", "kh", "(d−1)", "R2", "FW only", "3:1", "CM only",
+             "418 (11)", "452 (9)", "196 (6)", "0.214 (0.011)", "0.268 (0.009)", "0.089 (0.006)", "0.991", "0.996",
+             "0.985", "", "The kinetic constants are within the usual range."]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Substrate", "BMP (NmL/g VS)", "kh (d−1)", "R2"]
+    assert grid.rows[2] == (9, ["3:1", "452 (9)", "0.268 (0.009)", "0.996"]) and grid.cell_lines[2] == [9, 12, 15, 18]

@@ -35,6 +35,9 @@ Grammar
   / ``(kg/vine)``; a group's name over its columns, ``SRP alone (n = 21)`` / ``Baseline`` then
   ``6 months``, names them too). A run whose value lines a row-major one-cell-per-line table
   reads whole (:mod:`.stacked`) is left to it.
+* **Headers first** (the same, the header cells all printed before the labels): k + 1 header
+  cells (``kh`` / ``(d−1)``: a line opening with ``(`` continues the cell above), n labels,
+  then k x n values, column after column.
 * Row i is the i-th line of every column; each cell keeps its own line
   (``Grid.cell_lines``), a row the line of its label. A run must have >= 2 value columns, or
   one value column and a header, so that two short lists of words and numbers in prose are
@@ -52,7 +55,7 @@ from . import Grid, aligned, stacked
 from ._text import runs
 
 _MAX_WORDS = 8
-_LETTERS = re.compile(r"[^\W\d_]|%")
+_LETTERS = re.compile(r"[^\W_]|%")  # a letter, a digit (a ratio label, '3:1') or '%'
 _DIGIT = re.compile(r"\d")
 
 
@@ -164,6 +167,12 @@ def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
         else:
             groups.append((kind, [ln]))
     grids: list[Grid] = []
+    for g in range(len(groups) - 1):
+        if groups[g][0] == "T" and groups[g + 1][0] == "V" and (grid := _headers_first(lines, para, *(
+                groups[g][1], groups[g + 1][1]))):
+            grids.append(grid)
+    if grids:
+        return grids
     g = 0
     while g + 3 < len(groups):
         (k0, first), (k1, values) = groups[g], groups[g + 1]
@@ -202,6 +211,44 @@ def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
                           lines=list(range(first_ln, last_ln + 1)), header_rows=1, cell_lines=cell_lines))
         g = h
     return grids
+
+
+def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], values: list[int]) -> Grid | None:
+    """Every header cell, then the n labels, then the k columns' values one column after another
+    (plain pdftotext of a table whose columns are text blocks): the text lines hold k + 1 header
+    cells (a line opening with ``(`` continues the cell above: ``kh`` / ``(d−1)``) and n labels,
+    and there are k x n values (k >= 2, n >= 2)."""
+    for n in range(2, len(texts) - 2):
+        k, rest = divmod(len(values), n)
+        if rest or k < 2:
+            continue
+        heads = _header_groups(lines, texts[:len(texts) - n])
+        if len(heads) != k + 1:
+            continue
+        labels = texts[len(texts) - n:]
+        columns = [values[c * n:(c + 1) * n] for c in range(k)]
+        if _row_major(lines, para, values):
+            return None
+        rows = [(heads[0][0], [_joined(lines, head) for head in heads])]
+        cell_lines = [[head[0] for head in heads]]
+        for r in range(n):
+            rows.append((labels[r], [lines[labels[r] - 1].strip(), *(lines[col[r] - 1].strip() for col in columns)]))
+            cell_lines.append([labels[r], *(col[r] for col in columns)])
+        first, last = heads[0][0], values[-1]
+        return Grid(form="columnblocks", first_line=first, last_line=last, rows=rows,
+                    lines=list(range(first, last + 1)), header_rows=1, cell_lines=cell_lines)
+    return None
+
+
+def _header_groups(lines: Sequence[str], heads: list[int]) -> list[list[int]]:
+    """Header lines grouped into cells: a line opening with ``(`` continues the cell above."""
+    out: list[list[int]] = []
+    for ln in heads:
+        if out and lines[ln - 1].strip().startswith("("):
+            out[-1].append(ln)
+        else:
+            out.append([ln])
+    return out
 
 
 def _column_names(lines: Sequence[str], names: list[list[int]]) -> list[str]:
