@@ -512,3 +512,10 @@ def test_words_for_a_value_not_given_and_an_element_symbol_that_is_no_such_word(
     for text in ("nd.", "n.d.", "ND", "b.d.l.", "<LOD", "NR", "NS"):
         assert cells.is_missing(text), text
     assert not cells.is_missing("Nd") and not cells.is_missing("Ne")  # neodymium, neon
+
+
+def test_a_footnote_letter_after_a_parenthesis_and_a_fraction_with_its_percentage():
+    assert [(p.part, p.value, p.flag) for p in cells.parse_cell("4 (1.9)b").parts] == [
+        ("value", "4", "footnote"), ("delta", "1.9", "")]
+    assert [(p.part, p.value) for p in cells.parse_cell("23/187 (12.3)").parts] == [
+        ("first", "23"), ("second", "187"), ("delta", "12.3")]

@@ -127,7 +127,8 @@ _BOUND = r"[-+−]?(?:[^()\[\]\s,;–—-]|,(?=\d{3}(?!\d)))+"  # '1,048': a tho
 _INTERVAL = re.compile(
     rf"^(?:(?P<v>[^()\[\]\s]+)\s*)?(?:\[\s*(?P<lo>{_BOUND})\s*(?:--|[,;–—-]|\bto\b)\s*(?P<hi>{_BOUND})\s*\]"
     rf"|\(\s*(?P<lo2>{_BOUND})\s*(?:--|[,;–—-]|\bto\b)\s*(?P<hi2>{_BOUND})\s*\))$")
-_MARKS_AFTER_INTERVAL = re.compile(r"(?<=[)\]])[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]+$")
+#: Footnote marks after a closing parenthesis or bracket (``1.24 (1.10 to 1.40)†``, ``4 (1.9)b``).
+_MARKS_AFTER_INTERVAL = re.compile(r"(?<=[)\]])(?:[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]+|[a-h])$")
 _EXPONENT = re.compile(r"[eE][-+−]?\d|10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹])")
 _PAIR = re.compile(r"^(?P<a>[^/\s]+)\s*/\s*(?P<b>[^/\s]+)$")
 #: Words after a value that say what it means; kept as ``Part.qualifier``.
@@ -312,7 +313,7 @@ _C = r"(?:[^\s/()\[\]±]|(?<=\d)[\u00a0\u2009\u202f](?=\d{3}(?!\d)))"  # a group
 _VALUE_TOKEN = re.compile(
     rf"(?:[<>≤≥]\s*)?{_C}+(?:\s*[×xX·⋅]\s*10(?:\^{_C}+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?:\s+[%×](?=\s|$))?"
     rf"(?:\s*/\s*{_C}+)?"
-    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\)[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]*|\s*\[[^\[\]]*\][*∗†‡§¶]*)?|\([^()]*\)|\[[^\[\]]*\]|/")
+    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\)(?:[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]+|[a-h])?|\s*\[[^\[\]]*\][*∗†‡§¶]*)?|\([^()]*\)|\[[^\[\]]*\]|/")
 
 
 def value_tokens(text: str) -> list[str]:
