@@ -951,3 +951,13 @@ def test_columns_one_after_another_with_every_header_cell_first():
     grid = one("\n".join(lines), "columnblocks")
     assert grid.rows[0][1] == ["Substrate", "BMP (NmL/g VS)", "kh (d−1)", "R2"]
     assert grid.rows[2] == (9, ["3:1", "452 (9)", "0.268 (0.009)", "0.996"]) and grid.cell_lines[2] == [9, 12, 15, 18]
+
+
+def test_value_bullets_with_an_error_a_remark_and_unit_words_after_the_emphasis():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Core diameter (TEM): **248 ± 52 nm**", "- Off-target editing: **0.8 %** (intronic, chr7)",
+                               "- Server overhead: **2.4 s** per round (single GPU)"])
+    assert [cells_ for _, cells_ in grid.rows] == [["Core diameter (TEM)", "248 ± 52"], ["Off-target editing", "0.8 %"],
+                                                   ["Server overhead", "2.4"]]
+    assert [(p.part, p.value) for p in cells.parse_cell("248 ± 52").parts] == [("value", "248"), ("error", "52")]

@@ -2,24 +2,25 @@
 value (``- Dense: 61.2 GB``, ``* tiny-d: **14.8%**``, ``- γ = 2: 1.62×``, ``- Expert 1: 0.14``).
 
 Grammar: a run of >= 3 consecutive value bullets, each ``<name>: <value>`` where the value is
-one number with an optional approximation mark, emphasis and a unit (up to three words: ``cal
-BP``, ``min/shift``, ``years per sample``) or ``%``/``×`` after it, and optionally its interval
+one number (with its error: ``248 ± 52``) with an optional approximation mark, emphasis and a
+unit (up to three words: ``cal BP``, ``min/shift``, ``years per sample``; before or after the
+emphasis's end, ``**2.4 s** per round``) or ``%``/``×`` after it, and optionally its interval
 in parentheses (``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``: the value's cell is then
-``-108 (-131 to -85)``) or its share (``731 (56.9%)``), and nothing else (a bullet with other
-words after its number is a remark, and breaks the run). A deck tool's markup at the end
-(``<!-- .element: class="fragment" -->``, ``{.fragment}``) is no part of it, nor is beamer's
-markup (``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of
-households``). A bullet of words without a digit among the values (``Dated by AMS
-radiocarbon``) is no row and does not break the run; value bullets nested under it carry its
-name (``Women satisfied`` / ``- Misoprostol: 81%``: ``Women satisfied: Misoprostol``), and
-bullets may nest at any depth. A bullet comparing two values (``4.2 h (dual) vs 3.6 h
-(triple)``, ``2.1 km → 6.8 km``) gives both. The name may hold digits of its own (``Expert 1``,
-``layer 22``). Such a run is a table of two columns, name and value, one row per bullet; its
-header is unnamed. When every name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``)
-and the settings differ, the run is a sweep: a third column holds the setting's number, which
-is data too. Lines of the same form without a bullet (markitdown's text of a slide: ``HIV
-co-infected: 38.7%``) are a list too when one of their values is no bare count (a decimal, a
-percentage, thousands): ``Volume: 12`` / ``Issue: 3`` is a citation.
+``-108 (-131 to -85)``) or its share (``731 (56.9%)``), then a remark in parentheses (``(single
+GPU)``), and nothing else (a bullet with other words after its number is a remark, and breaks
+the run). A deck tool's markup at the end (``<!-- .element: class="fragment" -->``,
+``{.fragment}``) is no part of it, nor is beamer's markup (``\\alert{91.2\\,\\%}``); a unit
+holds no word of a sentence (``2019 survey of households``). A bullet of words without a digit
+among the values (``Dated by AMS radiocarbon``) is no row and does not break the run; value
+bullets nested under it carry its name (``Women satisfied`` / ``- Misoprostol: 81%``: ``Women
+satisfied: Misoprostol``), and bullets may nest at any depth. A bullet comparing two values
+(``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km → 6.8 km``) gives both. The name may hold digits
+of its own (``Expert 1``, ``layer 22``). Such a run is a table of two columns, name and value,
+one row per bullet; its header is unnamed. When every name is a setting (``γ = 2``, ``$r_c = 4$
+Å``, ``11.3 clips/s``) and the settings differ, the run is a sweep: a third column holds the
+setting's number, which is data too. Lines of the same form without a bullet (markitdown's text
+of a slide: ``HIV co-infected: 38.7%``) are a list too when one of their values is no bare
+count (a decimal, a percentage, thousands): ``Volume: 12`` / ``Issue: 3`` is a citation.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
@@ -36,13 +37,18 @@ from . import Grid
 _UNIT_WORD = r"[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹-]{1,12}"
 _VALUE_BULLET = re.compile(
     r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:\s*"
-    r"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{0,2}[$€£]?[-+−]?\d[\d,]*(?:\.\d+)?\s?(?:%|×|x\b)?[*_]{0,2}"
+    r"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{0,2}[$€£]?[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?"
+    r"\s?(?:%|×|x\b)?[*_]{0,2}"
     rf"(?:\s*(?P<unit>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?[*_]{{0,2}})"
+    rf"(?:\s+(?P<after>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?"  # after emphasis: '**2.4 s** per round'
     r"(?:\s*\((?P<share>[-+−]?\d[\d,]*(?:\.\d+)?\s?%)\))?"
-    r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\))?\s*\.?\s*$", re.I)
+    r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\))?(?:\s*\((?P<remark>[^()\d]*[A-Za-z][^()]{0,30})\))?\s*\.?\s*$", re.I)
 #: An interval after the value, its name first: ``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``.
 _INTERVAL = re.compile(r"^(?:[^\d−-]*\d+(?:\.\d+)?\s?%\s*(?:CI|CrI|UI)|[^\d−-]*\d?σ?\s*(?:range|CI|IQR))?[:,]?\s*"
                        r"(?P<lo>[-+−]?\d[\d,]*(?:\.\d+)?)\s*(?:to|–|—|-)\s*(?P<hi>[-+−]?\d[\d,]*(?:\.\d+)?)\s*$")
+#: A remark in parentheses after the value, words that may hold a digit (``(intronic, chr7)``,
+#: ``(single GPU)``): no part of the value.
+_REMARK = re.compile(r"^(?=[^()]*[A-Za-z]{2})(?:\s*[A-Za-z][\w-]*[,;]?){1,4}\s*$")
 #: What a deck tool appends to a bullet: ``<!-- .element: class="fragment" -->``, ``{.fragment}``.
 _TOOL_MARKUP = re.compile(r"\s*(?:<!--.*?-->|\{\.[\w-]+[^{}]*\})\s*$")
 MIN_ROWS = 3
@@ -52,7 +58,8 @@ _SWEEP = re.compile(r"^(?:(?P<var>[^=\d]{1,20}?)\s*=\s*)?(?P<x>[-+−]?\d+(?:\.\
                     r"(?P<unit>[A-Za-zÅµ%/°]{1,10}(?:/[A-Za-z]+)?)?$")
 
 
-_UNIT_AFTER = re.compile(r"^(?P<num>[-+−]?\d[\d,]*(?:\.\d+)?\s*(?:%|×|x\b)?)\s*[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³-]*"
+_UNIT_AFTER = re.compile(r"^(?P<num>[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?\s*(?:%|×|x\b)?)\s*"
+                         r"[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³-]*"
                          r"(?:\s[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³-]*){0,2}$")
 
 
@@ -88,9 +95,10 @@ def _single(line: str) -> re.Match | None:
     """A bullet of one value (module doc); None for a value followed by a parenthesis that is no
     interval, or by words of a sentence."""
     m = _VALUE_BULLET.match(line)
-    if not m or (m.group("interval") and not _INTERVAL.match(m.group("interval"))):
+    if not m or (m.group("interval") and not _INTERVAL.match(m.group("interval"))
+                 and not _REMARK.match(m.group("interval"))):
         return None
-    unit = (m.group("unit") or "").lower().split()
+    unit = f'{m.group("unit") or ""} {m.group("after") or ""}'.lower().split()
     return None if _PROSE_WORDS.intersection(unit) else m  # 'Dataset: 2019 survey of households'
 
 
@@ -133,8 +141,7 @@ def _value_text(m: re.Match) -> str:
     value = _plain(m.group("value"))
     if m.group("share"):  # 'Started in the ED: 731 (56.9%)': a count and its share, as n (%) is
         value = f"{_value_cell(value)} ({m.group('share').replace(' ', '')})"
-    if m.group("interval"):
-        iv = _INTERVAL.match(m.group("interval"))
+    if m.group("interval") and (iv := _INTERVAL.match(m.group("interval"))):
         value = f"{_value_cell(value)} ({iv.group('lo')} to {iv.group('hi')})"
     return value
 
