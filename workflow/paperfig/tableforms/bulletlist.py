@@ -49,6 +49,12 @@ _INTERVAL = re.compile(r"^(?:[^\d−-]*\d+(?:\.\d+)?\s?%\s*(?:CI|CrI|UI)|[^\d−
 #: A remark in parentheses after the value, words that may hold a digit (``(intronic, chr7)``,
 #: ``(single GPU)``): no part of the value.
 _REMARK = re.compile(r"^(?=[^()]*[A-Za-z]{2})(?:\s*[A-Za-z][\w-]*[,;]?){1,4}\s*$")
+def _remark(text: str) -> bool:
+    """Words in parentheses after a value that name no sentence (``single GPU``; not ``see the
+    paper``)."""
+    return bool(_REMARK.match(text)) and not _PROSE_WORDS.intersection(re.findall(r"[a-z]+", text.lower()))
+
+
 #: What a deck tool appends to a bullet: ``<!-- .element: class="fragment" -->``, ``{.fragment}``.
 _TOOL_MARKUP = re.compile(r"\s*(?:<!--.*?-->|\{\.[\w-]+[^{}]*\})\s*$")
 MIN_ROWS = 3
@@ -96,7 +102,7 @@ def _single(line: str) -> re.Match | None:
     interval, or by words of a sentence."""
     m = _VALUE_BULLET.match(line)
     if not m or (m.group("interval") and not _INTERVAL.match(m.group("interval"))
-                 and not _REMARK.match(m.group("interval"))):
+                 and not _remark(m.group("interval"))) or (m.group("remark") and not _remark(m.group("remark"))):
         return None
     unit = f'{m.group("unit") or ""} {m.group("after") or ""}'.lower().split()
     return None if _PROSE_WORDS.intersection(unit) else m  # 'Dataset: 2019 survey of households'
