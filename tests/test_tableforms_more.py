@@ -961,3 +961,12 @@ def test_value_bullets_with_an_error_a_remark_and_unit_words_after_the_emphasis(
     assert [cells_ for _, cells_ in grid.rows] == [["Core diameter (TEM)", "248 ± 52"], ["Off-target editing", "0.8 %"],
                                                    ["Server overhead", "2.4"]]
     assert [(p.part, p.value) for p in cells.parse_cell("248 ± 52").parts] == [("value", "248"), ("error", "52")]
+
+
+def test_value_bullets_naming_their_measure_before_the_value():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Under-dosed: LWR 3.25 nm", "- At dose-to-size: LWR 2.76 nm",
+                               "- Clinic visits to stage 2: median 16 vs 12"])
+    assert [cells_ for _, cells_ in grid.rows] == [["Under-dosed", "3.25", ""], ["At dose-to-size", "2.76", ""],
+                                                   ["Clinic visits to stage 2", "16", "12"]]
