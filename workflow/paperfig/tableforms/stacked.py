@@ -53,7 +53,7 @@ from . import Grid
 
 _SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
 #: A group's label between two rows (``By diabetes status``): words, no digit.
-_GROUP = re.compile(r"^(?=.*[A-Za-z]{2})\D+$")
+_GROUP_LABEL = re.compile(r"^(?=.*[A-Za-z]{2})\D+$")
 _WORD = re.compile(r"[A-Za-z]{2}")
 #: A row's name that reads as a value: a time point or a whole number (``6h``, ``24 h``, ``7d``, ``12``).
 _SETTING = re.compile(r"^\d{1,4}\s?(?:h|hr|hrs|min|d|wk|mo|days?|weeks?|months?)?$")
@@ -115,8 +115,10 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
             out[-1].append(i)
         else:
             out.append([i])
-    if len(out) == p or two_rows:
-        return out if len(out) == p else two_rows
+    if len(out) == p:
+        return out
+    if two_rows:
+        return two_rows
     # group names over their columns: a name of words followed by a year or a number ('Physical
     # loans' / '2019' / '2023'); each column after it, up to the next group, carries its name
     groups = {c for c in range(1, len(out) - 1) if not _DIGIT.search(texts[out[c][0]])
@@ -185,7 +187,7 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
             continue
         wrapped = (text_lines == q + 1 and texts[pos].endswith((",", "-", "/"))  # a label over two lines
                    and bool(_WORD.search(texts[pos])))
-        if not q <= text_lines <= q + (1 if wrapped or rows and _GROUP.match(texts[pos]) else 0):
+        if not q <= text_lines <= q + (1 if wrapped or rows and _GROUP_LABEL.match(texts[pos]) else 0):
             break
         text_at = list(range(pos, pos + text_lines))
         if wrapped:  # 'Change in DAS28-CRP,' / 'LS mean (SE)': one label, on its first line
