@@ -197,18 +197,11 @@ def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
         names.insert(0, first[-wrap:])
         labels = first[-wrap - n:-wrap]
         above = first[max(0, len(first) - wrap - n - 2):len(first) - wrap - n]
-        used = [*above, *labels, *(ln for name in names for ln in name), *(ln for col in columns for ln in col)]
         if _row_major(lines, para, sorted(ln for col in columns for ln in col)):
             g += 1
             continue
-        rows = [((above or names[0])[0], [_joined(lines, above), *_column_names(lines, names)])]
-        cell_lines = [[(above or labels)[0], *(name[0] for name in names)]]
-        for r in range(n):
-            rows.append((labels[r], [lines[labels[r] - 1].strip(), *(lines[col[r] - 1].strip() for col in columns)]))
-            cell_lines.append([labels[r], *(col[r] for col in columns)])
-        first_ln, last_ln = min(used), max(used)
-        grids.append(Grid(form="columnblocks", first_line=first_ln, last_line=last_ln, rows=rows,
-                          lines=list(range(first_ln, last_ln + 1)), header_rows=1, cell_lines=cell_lines))
+        grids.append(_column_grid(lines, [_joined(lines, above), *_column_names(lines, names)],
+                                  [(above or names[0])[0], *(name[0] for name in names)], labels, columns))
         g = h
     return grids
 
@@ -225,18 +218,10 @@ def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], valu
         heads = _header_groups(lines, texts[:len(texts) - n])
         if len(heads) != k + 1:
             continue
-        labels = texts[len(texts) - n:]
-        columns = [values[c * n:(c + 1) * n] for c in range(k)]
         if _row_major(lines, para, values):
             return None
-        rows = [(heads[0][0], [_joined(lines, head) for head in heads])]
-        cell_lines = [[head[0] for head in heads]]
-        for r in range(n):
-            rows.append((labels[r], [lines[labels[r] - 1].strip(), *(lines[col[r] - 1].strip() for col in columns)]))
-            cell_lines.append([labels[r], *(col[r] for col in columns)])
-        first, last = heads[0][0], values[-1]
-        return Grid(form="columnblocks", first_line=first, last_line=last, rows=rows,
-                    lines=list(range(first, last + 1)), header_rows=1, cell_lines=cell_lines)
+        return _column_grid(lines, [_joined(lines, head) for head in heads], [head[0] for head in heads],
+                            texts[len(texts) - n:], [values[c * n:(c + 1) * n] for c in range(k)])
     return None
 
 
@@ -296,11 +281,19 @@ def _named_grid(lines: Sequence[str], label: list[int], before: list[int], named
     """A label column (its lines) under its name (``before``: its line, or none) and value columns
     that each carry their name (see the module doc)."""
     columns, names, name_lines, _ = named
-    rows = [(name_lines[0], [lines[before[0] - 1].strip() if before else "", *names])]
-    cell_lines = [[before[0] if before else name_lines[0], *name_lines]]
-    for r in range(len(label)):
-        rows.append((label[r], [lines[label[r] - 1].strip(), *[lines[col[r] - 1].strip() for col in columns]]))
-        cell_lines.append([label[r], *[col[r] for col in columns]])
+    return _column_grid(lines, [lines[before[0] - 1].strip() if before else "", *names],
+                        [before[0] if before else name_lines[0], *name_lines], label, columns)
+
+
+def _column_grid(lines: Sequence[str], names: list[str], name_lines: list[int], labels: list[int],
+                 columns: list[list[int]]) -> Grid:
+    """The grid of a label column and value columns (each a list of lines, row i the i-th line of
+    every column) under one header row: the names and the line of each."""
+    rows = [(min(name_lines), names)]
+    cell_lines = [name_lines]
+    for r, label in enumerate(labels):
+        rows.append((label, [lines[label - 1].strip(), *(lines[col[r] - 1].strip() for col in columns)]))
+        cell_lines.append([label, *(col[r] for col in columns)])
     used = [ln for row in cell_lines for ln in row]
     first, last = min(used), max(used)
     return Grid(form="columnblocks", first_line=first, last_line=last, rows=rows,
