@@ -455,6 +455,11 @@ def _digit_note(text: str) -> list[CellNote]:
     return []
 
 
+def _flagged(part: Part, flag: str) -> Part:
+    """The part with ``flag`` added to its flags (``bound;footnote``)."""
+    return part._replace(flag=";".join(x for x in (part.flag, flag) if x))
+
+
 def _part(part: str, name: str, token_text: str, default_unit: str, qualifier: str = "") -> Part:
     tok = parse_token(token_text)
     source = "cell" if tok.unit else ("column" if default_unit else "")
@@ -483,7 +488,7 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
         res.notes.extend([note for printed in vi if printed for note in _digit_note(printed)][:1])
         value = _part("value", "", vi[0], default_unit, qualifier) if vi[0] else None
         if value and _MARKS_AFTER_INTERVAL.search(t):  # '1.24 (1.10 to 1.40)†': the value's footnote
-            value = value._replace(flag=";".join(x for x in (value.flag, "footnote") if x))
+            value = _flagged(value, "footnote")
         res.parts += [value] if value else []
         for part, bound in (("low", vi[1]), ("high", vi[2])):
             res.parts.append(_with_partner(value, part, "", bound, default_unit, qualifier) if value
@@ -504,7 +509,7 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
         if vd:
             value = _part("value", "", vd[0], default_unit, qualifier)
             if _MARKS_AFTER_INTERVAL.search(t):  # '112 (68.3)***': the value's significance marks
-                value = value._replace(flag=";".join(x for x in (value.flag, "footnote") if x))
+                value = _flagged(value, "footnote")
             res.parts += [value, _with_partner(value, "delta", "", vd[1], default_unit, qualifier)]
             return res
         ve = split_error(t)
@@ -529,7 +534,7 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
         gl = _GLUED_LETTER.match(t)
         if gl:  # '6.40a', '9,120b': a footnote letter printed as a superscript, flattened
             value = _part("value", "", gl.group("v"), default_unit, qualifier)
-            res.parts.append(value._replace(flag=";".join(x for x in (value.flag, "footnote") if x)))
+            res.parts.append(_flagged(value, "footnote"))
             return res
         le = _LONE_ERROR.match(t)
         if le and is_number_token(le.group("e")):
@@ -649,9 +654,9 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         value = _part("value", "", pm["v"], default_unit)
         parts = [value, _with_partner(value, "error", "±", pm["e"], default_unit, "")]
         if pm["sig"]:  # '3.62 + 0.04a': a Tukey group glued to the error
-            parts = [p._replace(flag=";".join(x for x in (p.flag, "significance") if x)) for p in parts]
+            parts = [_flagged(p, "significance") for p in parts]
         if pm["marks"]:  # '0.27 + 0.05**': the value's significance stars after its error
-            parts[0] = parts[0]._replace(flag=";".join(x for x in (parts[0].flag, "footnote") if x))
+            parts[0] = _flagged(parts[0], "footnote")
         return CellResult(parts=parts, notes=[CellNote("ocr_plus_minus", f"{pm['m'].strip()!r} between a value "
                                                        "and its error read as ± (an OCR misreading)", plain)])
     joined = _SPACED_MARK.sub(lambda m: m.group("m"), plain)
@@ -667,7 +672,7 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         res = _parse_tidy_cell(joined[:sig.start()], pair, sub_names, default_unit)
         values = [p for p in res.parts if p.part != "missing"]
         if values and not res.notes:
-            res.parts = [p._replace(flag=";".join(x for x in (p.flag, "significance") if x), token=plain)
+            res.parts = [_flagged(p, "significance")._replace(token=plain)
                          if p.part != "missing" else p for p in res.parts]
             return res
     arrow = _ARROW_MARK.search(joined)
