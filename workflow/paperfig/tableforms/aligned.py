@@ -128,7 +128,7 @@ _GLUED_PLUS = r"(?<=\.\d)\+\s+|(?<=\.\d\d)\+\s+|(?<=\.\d\d\d)\+\s+"
 #: A ± that OCR read as ``t``, ``£``, ``土``, ``士`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``).
 _PM_MISREAD = rf"(?:\s*\+?[t£土士]\s*|{_GLUED_PLUS}|\+|\s+\+\s+)"
 #: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
-_PM_LINE = re.compile(rf"\d(?:\s*\+?[t£土士]\s*|{_GLUED_PLUS}|\+|\s+\+\s+)\.?\d")
+_PM_LINE = re.compile(rf"\d{_PM_MISREAD}\.?\d")
 _PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE}$")
 #: An interval after a value or alone: ``[1.19, 1.60]``, ``(1.77–2.35)``, ``(-0.30 to 0.06)``.
 _RANGE = (rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\))"
