@@ -10,7 +10,7 @@ import pytest
 from paperfig import contract, numbers
 from paperfig.aliases import load_aliases, validate_aliases
 from paperfig.documents import document_from_text, read_document
-from paperfig.errors import ConfigError, DocumentError
+from paperfig.errors import ConfigError
 from paperfig.pages import parse_page_document
 from paperfig.parse import parse_document
 
@@ -207,11 +207,12 @@ def test_packed_rows_split_into_one_row_per_model():
     assert values(p, row_idx=4, column="SST-2 (acc)")[0]["value"] == "92.7"
 
 
-def test_inconsistent_packed_row_is_a_document_error():
-    text = "\tModel\tA\tB\ntest\tX (a) Y (b)\t1.0 2.0\t3.0 4.0 5.0"
-    with pytest.raises(DocumentError) as err:
-        parse(text)
-    assert err.value.line_no == 2
+def test_inconsistent_packed_row_is_left_out_with_a_warning_and_the_rest_is_read():
+    text = "\tModel\tA\tB\ntest\tX (a) Y (b)\t1.0 2.0\t3.0 4.0 5.0\ntest\tZ\t6.0\t7.0"
+    p = parse(text)
+    [note] = [n for n in p["parse_notes"] if n["kind"] == "unclear_packed_row"]
+    assert note["line_no"] == 2 and "cannot tell which value is whose" in note["message"]
+    assert [(v["line_no"], v["value"]) for v in p["table_values"]] == [(3, "6.0"), (3, "7.0")]
 
 
 def test_header_aliases_train_sizes_and_ocr_noise():

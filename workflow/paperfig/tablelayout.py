@@ -49,7 +49,9 @@ Layout rules (documented choices)
   normalised label (``cells.normalise_label``: ``BERT _{BASE}`` -> ``BERT-base``).
   A label followed by rows with an empty label cell forms a group: ``row_group`` = label.
 * **Packed rows.** A row whose value cells all hold the same number n>=2 of values and whose
-  label splits into n names is n logical rows (same ``line_no``).
+  label splits into n names is n logical rows (same ``line_no``). When its cells hold different
+  numbers of values, which value is whose cannot be told: the row is left out with a warning
+  (``unclear_packed_row``), the rest of the table is read.
 * **Merged cells.** Groups are label groups (above) or, when labels repeat with a period
   (``A, B, C, A, B, C``), each repetition (``row_group`` = "rows <first>-<last>"). Within a
   group, a column printed on some rows and blank on others is carried over the blank rows, up
@@ -81,7 +83,6 @@ from decimal import Decimal
 
 from . import cells, contract
 from .documents import Document
-from .errors import DocumentError
 
 log = logging.getLogger("paperfig")
 
@@ -498,9 +499,12 @@ class TableLayout:
                 n = counts[0]
                 names = cells.split_packed_label(label_raw, n) if len(set(counts)) == 1 else None
                 if len(set(counts)) > 1 and any(cells.split_packed_label(label_raw, c) for c in set(counts)):
-                    raise DocumentError(self.doc.source_file, ln,
-                                        f"row {label_raw!r} packs several rows but its cells hold "
-                                        f"{sorted(set(counts))} values; cannot tell which value is whose")
+                    # which value is whose cannot be told: the row is left out (never a wrong
+                    # number), the rest of the table and of the document is read
+                    self.note(ln, "unclear_packed_row", f"row {label_raw!r} packs several rows but its cells "
+                              f"hold {sorted(set(counts))} values; cannot tell which value is whose, left out "
+                              "of the values", label_raw)
+                    continue
                 if names:
                     split = {j: cells.value_tokens(v) if v else [""] * n for j, v in values.items()}
                     for i, name in enumerate(names):
