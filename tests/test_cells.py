@@ -454,9 +454,10 @@ def test_significance_letters_glued_to_an_error():
     res = cells.parse_cell("68.4 ± 2.1ab")
     assert [(p.part, p.value) for p in res.parts] == [("value", "68.4"), ("error", "2.1")]
     assert all("significance" in p.flag for p in res.parts)
-    # without an error, one glued letter is a flattened footnote mark, no group
+    # without an error, one glued letter is a flattened footnote mark; two are a Tukey group
     assert [(p.value, p.flag) for p in cells.parse_cell("2.1a").parts] == [("2.1", "footnote")]
-    assert not cells.parse_cell("2.1ab").parts
+    assert [(p.value, p.flag) for p in cells.parse_cell("2.1ab").parts] == [("2.1", "significance")]
+    assert not cells.parse_cell("2.1ba").parts  # letters out of order are no group
 
 
 def test_an_interval_printed_with_a_double_hyphen_as_pandoc_and_latex_write_the_en_dash():

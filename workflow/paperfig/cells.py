@@ -532,9 +532,9 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
                           _with_partner(first, "delta", "", pd.group("d"), default_unit, qualifier)]
             return res
         gl = _GLUED_LETTER.match(t)
-        if gl:  # '6.40a', '9,120b': a footnote letter printed as a superscript, flattened
+        if gl:  # '6.40a', '9,120b': a footnote letter printed as a superscript, flattened; '17.9ab': a group
             value = _part("value", "", gl.group("v"), default_unit, qualifier)
-            res.parts.append(_flagged(value, "footnote"))
+            res.parts.append(_flagged(value, "footnote" if len(gl.group("m")) == 1 else "significance"))
             return res
         le = _LONE_ERROR.match(t)
         if le and is_number_token(le.group("e")):
@@ -590,9 +590,11 @@ _GLUED_PLUS = r"(?<=\.\d)\+\s+|(?<=\.\d\d)\+\s+|(?<=\.\d\d\d)\+\s+"
 _CJK_PM = re.compile(r"(?<=[\d%])\s*[土士]\s*(?=[\d.])")
 _PM_MISREAD = re.compile(rf"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|{_GLUED_PLUS}|\+|\s+\+\s+)(?P<e>[\d.,]+%?)"
                          r"\s?(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?(?P<marks>[*∗†‡§¶]+)?$")
-#: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``):
-#: a superscript flattened by the extractor. Whole numbers (``3a``) are labels: no number.
-_GLUED_LETTER = re.compile(r"^(?P<v>(?:[<>≤≥]\s?)?[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))(?P<m>[a-h])$")
+#: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``;
+#: Tukey groups ``17.9ab``): a superscript flattened by the extractor. Whole numbers (``3a``) are
+#: labels: no number.
+_GLUED_LETTER = re.compile(r"^(?P<v>(?:[<>≤≥]\s?)?[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))"
+                           r"(?P<m>[a-h]|(?=[a-g]{2,3}$)a?b?c?d?e?f?g?)$")
 _ERROR_THEN_PAREN = re.compile(r"^(?P<ve>[^()]+?±\s*[^()\s]+)\s*\(\s*(?P<d>[-+−]?[^()\s]+)\s*\)$")
 _LONE_ERROR = re.compile(r"^(?:±|\+/-)\s*(?P<e>[^()\s±]+)$")
 _LONE_DELTA = re.compile(r"^\(\s*(?P<d>[-+−–][^()\s]+)\s*\)$")
