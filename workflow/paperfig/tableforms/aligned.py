@@ -8,34 +8,34 @@ Grammar
   thousands commas ``41,021.00``, decimals; a bound ``<0.001``) with an optional suffix ``%``,
   ``x``/``X``/``×``, ``°``, ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``,
   ``∗``, ``†``, ``‡``, ``§``, superscript digits, ``(?)``; a footnote letter glued to a decimal
-  or a number with thousands commas, ``6.40a``, ``9,120b``, or to an error, ``405 ± 9b``); a
-  pair ``88.5/84.3`` (a fraction and its percentage, ``23/187 (12.3)``); a value with its error
-  and a number in parentheses, ``5.94 ± 0.77 (1.90)``; or a missing mark ``-``, ``–``, ``—``,
-  ``--``, ``N/A``, ``n/a``, ``NA`` (or a word for a value not given: ``nd.``, ``b.d.l.``,
-  ``<LOD``, ``NR``, ``NS``). Printed forms spread over several tokens are one token: ``81.2 ±
-  0.3`` (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``, ``86.8 / 81.7``; an error alone
-  (``±0.9``: pdftotext prints a mean's std on the line below it) or in parentheses, signed or a
-  decimal (``(−3.9)``; ``(.021)`` or ``[0.311]``, a standard error under its coefficient;
-  ``(2019)`` stays label text) is a value too; a ``Yes``/``No``/``✓`` cell (a regression
-  table's "fixed effects" rows) holds its column's place like a missing mark (in a header it is
-  a word: ``No alert``); so is a value with its interval (``1.38 [1.19, 1.60]``, ``71
-  [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to 0.06)``) or the interval alone when it
-  holds a decimal (``(1–5)`` is a header's scale), bare too (``5.1–8.3``; ``18–29`` is a
-  label's age group, but a value after another value: ``4412 ± 29  5260–4866``); so is a value
-  with its role in parentheses (``1.00 (reference)``, ``0 (baseline)``); so is a value and its
-  error whose ± OCR read as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``;
-  on a line that holds such a misreading ``95.1 +0.4`` too, its cell text then printed without
-  the space so the cell grammar reads it alike); and so is an OCR misreading of a number
-  (``4l9``, ``55O``, ``-.O9``, ``O.00052``, ``l90``, ``l,872``, ``38"``, ``35·8``: an old
-  print's raised point) or a ditto mark (``"``): it holds its column's place, and the cell
-  grammar refuses it with a note. Text that merely contains digits is label text: ``W8A8``,
-  ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``, ``(2019)``. A lone ``|`` or ``]`` after a
-  row's last value is the table's border (OCR), no token, nor is a speck OCR read as a quote or
-  a point between two cells (``15 ‘ 951``). Significance letters after a value (``3.12 ± 0.14
-  c``, ``8.05 ± 0.40 ab``; upper case first, ``51.3 (8.4) Aa``, ``BCa``, never a lone ``A``: a
-  unit) are part of its token. A *weak* value is one a label may hold: an integer, optionally
-  with a size suffix (``2``, ``7B``, ``1.3B``, ``2019``); the others are *strong* (decimals,
-  ``%``, ``x``, pairs, ``±``, missing marks).
+  or a number with thousands commas, ``6.40a``, ``9,120b``, a Tukey group, ``17.9ab``, or to an
+  error, ``405 ± 9b``); a pair ``88.5/84.3`` (a fraction and its percentage, ``23/187
+  (12.3)``); a value with its error and a number in parentheses, ``5.94 ± 0.77 (1.90)``; or a
+  missing mark ``-``, ``–``, ``—``, ``--``, ``N/A``, ``n/a``, ``NA`` (or a word for a value not
+  given: ``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``). Printed forms spread over several
+  tokens are one token: ``81.2 ± 0.3`` (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``,
+  ``86.8 / 81.7``; an error alone (``±0.9``: pdftotext prints a mean's std on the line below
+  it) or in parentheses, signed or a decimal (``(−3.9)``; ``(.021)`` or ``[0.311]``, a standard
+  error under its coefficient; ``(2019)`` stays label text) is a value too; a
+  ``Yes``/``No``/``✓`` cell (a regression table's "fixed effects" rows) holds its column's
+  place like a missing mark (in a header it is a word: ``No alert``); so is a value with its
+  interval (``1.38 [1.19, 1.60]``, ``71 [62–80]``, ``2.04 (1.77-2.35)``, ``-0.12 (-0.30 to
+  0.06)``) or the interval alone when it holds a decimal (``(1–5)`` is a header's scale), bare
+  too (``5.1–8.3``; ``18–29`` is a label's age group, but a value after another value: ``4412 ±
+  29  5260–4866``); so is a value with its role in parentheses (``1.00 (reference)``, ``0
+  (baseline)``); so is a value and its error whose ± OCR read as ``t``, ``£`` or ``+`` (``94.3
+  t0.6``, ``91.8+0.9``, ``71.6 + 3.2``; on a line that holds such a misreading ``95.1 +0.4``
+  too, its cell text then printed without the space so the cell grammar reads it alike); and so
+  is an OCR misreading of a number (``4l9``, ``55O``, ``-.O9``, ``O.00052``, ``l90``,
+  ``l,872``, ``38"``, ``35·8``: an old print's raised point) or a ditto mark (``"``): it holds
+  its column's place, and the cell grammar refuses it with a note. Text that merely contains
+  digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``, ``(2019)``. A
+  lone ``|`` or ``]`` after a row's last value is the table's border (OCR), no token, nor is a
+  speck OCR read as a quote or a point between two cells (``15 ‘ 951``). Significance letters
+  after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``; upper case first, ``51.3 (8.4) Aa``,
+  ``BCa``, never a lone ``A``: a unit) are part of its token. A *weak* value is one a label may
+  hold: an integer, optionally with a size suffix (``2``, ``7B``, ``1.3B``, ``2019``); the
+  others are *strong* (decimals, ``%``, ``x``, pairs, ``±``, missing marks).
 * **Data line**: no tab, ends with a run of n >= 1 value tokens, the text before the run (the
   label) has at most 8 words (12 when 2+ spaces part its columns), no sentence boundary
   (``word. Word``) and no word of running text (``is``, ``are``, ``we``, ``their``,
