@@ -970,3 +970,12 @@ def test_value_bullets_naming_their_measure_before_the_value():
                                "- Clinic visits to stage 2: median 16 vs 12"])
     assert [cells_ for _, cells_ in grid.rows] == [["Under-dosed", "3.25", ""], ["At dose-to-size", "2.76", ""],
                                                    ["Clinic visits to stage 2", "16", "12"]]
+
+
+def test_column_blocks_whose_names_take_a_paragraph_of_two_lines():
+    text = "\n\n".join(["Outcome", "Serum urate at baseline, mg/dL, mean (SD)\nsUA < 6 mg/dL at week 24, n (%)\n"
+                        "Change in eGFR, mL/min/1.73 m2, mean (SD)", "Febuxostat\n(n = 118)", "8.9 (1.4)\n87 (73.7)\n−1.2 (6.4)",
+                        "Allopurinol\n(n = 121)", "9.0 (1.5)\n76 (62.8)\n−0.8 (7.1)", "p", "0.61\n0.008\n0.66"])
+    grid = one(text, "columnblocks")
+    assert grid.rows[0][1] == ["Outcome", "Febuxostat (n = 118)", "Allopurinol (n = 121)", "p"]
+    assert grid.rows[2][1] == ["sUA < 6 mg/dL at week 24, n (%)", "87 (73.7)", "76 (62.8)", "0.008"]

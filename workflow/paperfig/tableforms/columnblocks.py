@@ -17,11 +17,12 @@ Grammar
 -------
 * **Paragraph**: a run of non-blank lines; paragraphs are separated by blank lines.
 * **Column run**: >= 2 consecutive paragraphs of the same number n >= 2 of lines, each line
-  short (<= 8 words), the first paragraph text (labels: no line is a value) and every other
+  short (<= 10 words), the first paragraph text (labels: no line is a value) and every other
   one made only of values (:func:`paperfig.cells.value_like`): the table's columns, in order.
 * **Header**: the k single-line paragraphs directly before a run of k columns, when none is a
   value, a caption or a sentence; without them the columns are unnamed. A column may also
-  carry its own name, one or two single-line paragraphs directly before it (OCR of an old
+  carry its own name, one or two single-line paragraphs directly before it, or one paragraph
+  of the name and its parenthesis (``Febuxostat`` / ``(n = 118)``) (OCR of an old
   table: ``Young (N = 24)`` / ``M`` / the values, then ``SD`` / the values): of two, the first
   names a group kept for the next columns; the label column's name is then the single-line
   paragraph before it (``Condition``). The label column itself may be printed one label per
@@ -54,7 +55,7 @@ from .. import cells, patterns
 from . import Grid, aligned, stacked
 from ._text import runs
 
-_MAX_WORDS = 8
+_MAX_WORDS = 10
 _LETTERS = re.compile(r"[^\W_]|%")  # a letter, a digit (a ratio label, '3:1') or '%'
 _DIGIT = re.compile(r"\d")
 
@@ -76,6 +77,14 @@ def _named_columns(lines: Sequence[str], paras: list[list[int]], start: int, n: 
     columns, names, name_lines = [], [], []
     group, j = "", start
     while j < len(paras):
+        if j + 1 < len(paras) and _named_paragraph(lines, paras[j]) and len(paras[j + 1]) == n \
+                and _short(lines, paras[j + 1]) and _values(lines, paras[j + 1]):
+            # the name over two lines of one paragraph ('Febuxostat' / '(n = 118)')
+            names.append(" ".join(x for x in (group, _joined(lines, paras[j])) if x))
+            name_lines.append(paras[j][0])
+            columns.append(paras[j + 1])
+            j += 2
+            continue
         heads = []
         while j < len(paras) and len(heads) < 2 and len(paras[j]) == 1 and _header_cell(lines, paras[j]):
             heads.append(paras[j][0])
@@ -91,6 +100,13 @@ def _named_columns(lines: Sequence[str], paras: list[list[int]], start: int, n: 
         columns.append(paras[j])
         j += 1
     return (columns, names, name_lines, j) if len(columns) >= 2 else None
+
+
+def _named_paragraph(lines: Sequence[str], para: list[int]) -> bool:
+    """A paragraph of a column's name and its second line in parentheses (``Febuxostat`` /
+    ``(n = 118)``)."""
+    return (len(para) == 2 and _header_cell(lines, para[:1])
+            and lines[para[1] - 1].strip().startswith("(") and lines[para[1] - 1].strip().endswith(")"))
 
 
 def _header_cell(lines: Sequence[str], para: list[int]) -> bool:
