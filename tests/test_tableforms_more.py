@@ -979,3 +979,16 @@ def test_column_blocks_whose_names_take_a_paragraph_of_two_lines():
     grid = one(text, "columnblocks")
     assert grid.rows[0][1] == ["Outcome", "Febuxostat (n = 118)", "Allopurinol (n = 121)", "p"]
     assert grid.rows[2][1] == ["sUA < 6 mg/dL at week 24, n (%)", "87 (73.7)", "76 (62.8)", "0.008"]
+
+
+def test_ocr_table_with_a_rule_remnant_a_pipe_between_cells_marks_apart_and_loq_cells():
+    """Tesseract of a monitoring table: a lone ``|`` left of a rule, ``Bay East | 10`` (a column
+    rule's remnant), ``1,440 *`` (a mark apart), ``<LOQ`` (``<L0Q``) cells, a ``Samples`` column."""
+    text = "\n".join(["Area Samples STX GTX Total", "|", "Ria North 12 146 <LOQ 544", "Bay West 10 412 508 1,440 *",
+                      "Bay East | 10 231 337 878 *", "Outer Sound 8 17 <L0Q 57"])
+    grid = one(text, "aligned")
+    assert [cells_ for _, cells_ in grid.rows][1:] == [["Ria North", "12", "146", "<LOQ", "544"],
+                                                       ["Bay West", "10", "412", "508", "1,440 *"],
+                                                       ["Bay East", "10", "231", "337", "878 *"],
+                                                       ["Outer Sound", "8", "17", "<L0Q", "57"]]
+    assert cells.is_missing("<L0Q")

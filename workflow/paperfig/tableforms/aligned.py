@@ -31,11 +31,13 @@ Grammar
   its column's place, and the cell grammar refuses it with a note. Text that merely contains
   digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``, ``(2019)``. A
   lone ``|`` or ``]`` after a row's last value is the table's border (OCR), no token, nor is a
-  speck OCR read as a quote or a point between two cells (``15 ‘ 951``). Significance letters
-  after a value (``3.12 ± 0.14 c``, ``8.05 ± 0.40 ab``; upper case first, ``51.3 (8.4) Aa``,
-  ``BCa``, never a lone ``A``: a unit) are part of its token. A *weak* value is one a label may
-  hold: an integer, optionally with a size suffix (``2``, ``7B``, ``1.3B``, ``2019``); the
-  others are *strong* (decimals, ``%``, ``x``, pairs, ``±``, missing marks).
+  speck OCR read as a quote, a point or a rule's ``|`` between two cells (``15 ‘ 951``, ``Bay
+  East | 10``); marks printed apart after a value (``1,440 *``) are part of its token; a line
+  of only ``|`` (what OCR left of a rule) is a rule. Significance letters after a value (``3.12
+  ± 0.14 c``, ``8.05 ± 0.40 ab``; upper case first, ``51.3 (8.4) Aa``, ``BCa``, never a lone
+  ``A``: a unit) are part of its token. A *weak* value is one a label may hold: an integer,
+  optionally with a size suffix (``2``, ``7B``, ``1.3B``, ``2019``); the others are *strong*
+  (decimals, ``%``, ``x``, pairs, ``±``, missing marks).
 * **Data line**: no tab, ends with a run of n >= 1 value tokens, the text before the run (the
   label) has at most 8 words (12 when 2+ spaces part its columns), no sentence boundary
   (``word. Word``) and no word of running text (``is``, ``are``, ``we``, ``their``,
@@ -117,7 +119,7 @@ _ONE = rf"(?:[<>≤≥]\s?)?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶
 _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 #: A value not given: dashes, N/A, a ditto mark, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
 #: reported (``NR``), not significant (``NS``); an element's symbol (``Nd``) is label text.
-_MISSING = (r"[-–—−]|--|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|B\.?D\.?L\.?|<\s?LO[DQ]|n\.?r\.?|N\.?R\.?"
+_MISSING = (r"[-–—−]|--|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|B\.?D\.?L\.?|<\s?L[O0][DQ]|n\.?r\.?|N\.?R\.?"
             r"|n\.s\.|NS|" + "|".join(sorted(_TEXT_MARKS)))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
@@ -158,7 +160,7 @@ _WEAK = re.compile(r"^(?:\d+[kKMBGT]?|\d+\.\d+[kKMBGT])$")
 _YEAR_OR_SIZE = re.compile(r"^(?:(?:19|20)\d\d|\d+(?:\.\d+)?[kKMBGT])$")
 _SENTENCE = re.compile(r"[a-z]{2,}[.!?]\s+[A-Z]|[a-z]{4,}[.!?]$")
 _SENTENCE_END = re.compile(r"(?:[a-z]{4,}|[a-z%]\))[.!?]$")
-_RULE = re.compile(r"^[|+]?\s*[-=_—–─━~]{3,}[-=_—–─━~\s|+]*$")
+_RULE = re.compile(r"^[|+]?\s*[-=_—–─━~]{3,}[-=_—–─━~\s|+]*$|^[|¦](?:\s*[|¦])*$")  # (or what OCR left of one: '|')
 _GAP = re.compile(r"\S(\s{2,})\S")
 _MAX_LABEL_WORDS = 8
 _MAX_HEADER_WORDS = 20
@@ -217,10 +219,12 @@ _SIG_LETTERS = re.compile("^" + SIGNIFICANCE_GROUP)
 
 
 def _with_letters(out: list[_Tok], text: str, start: int) -> list[_Tok]:
-    """A value token followed by a significance-letter token: one value token."""
+    """A value token followed by a significance-letter token or by footnote marks set apart
+    (``1,440 *``): one value token."""
     merged: list[_Tok] = []
     for tok in out:
-        if merged and merged[-1].value and not tok.value and _SIG_LETTERS.match(tok.text):
+        if merged and merged[-1].value and not tok.value and (_SIG_LETTERS.match(tok.text)
+                                                               or _MARKS_APART.match(tok.text)):
             prev = merged[-1]
             merged[-1] = _Tok(text[prev.start - start:tok.end - start], prev.start, tok.end, True)
             continue
@@ -268,7 +272,9 @@ def _trailing_run(toks: list[_Tok]) -> int:
 
 
 #: A speck OCR read as a quote or a point between a row's cells (``15 ‘ 951``): no token.
-_SPECK = re.compile(r"^[‘’'`´·•.,]$")
+_SPECK = re.compile(r"^[‘’'`´·•.,|¦]$")  # (also a column rule's remnant between cells: 'Bay East | 10')
+#: Footnote marks printed apart after a value (``1,440 *``).
+_MARKS_APART = re.compile(r"^[*∗†‡§¶]{1,3}$")
 
 
 def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
@@ -318,8 +324,8 @@ def _ends_like_value(text: str) -> bool:
     digit or ends like a missing mark: yes; no significance letters and no 2-space gap before
     it: no), so most lines of a page are never scanned by the pattern."""
     words = text.rsplit(None, 1)
-    if len(words) == 2 and words[1] in _BORDER_TOKENS:  # a right border after the last value
-        text, words = words[0], words[0].rsplit(None, 1)
+    if len(words) == 2 and (words[1] in _BORDER_TOKENS or _MARKS_APART.match(words[1])):
+        text, words = words[0], words[0].rsplit(None, 1)  # a right border or a mark after the last value
     if not words:
         return False
     last = words[-1]
@@ -530,8 +536,9 @@ def _counts(col: list[str]) -> bool:
             and max(len(c) for c in plain) >= 3)
 
 
-#: A column name of counts in a header (``n``, ``(n)``, ``N``, ``No.``): APA and clinical tables.
-_COUNT_NAME = re.compile(r"^\(?(?:n|N|No\.)\)?$")
+#: A column name of counts in a header (``n``, ``(n)``, ``N``, ``No.``, ``Samples``, ``Cases``): APA,
+#: clinical and monitoring tables.
+_COUNT_NAME = re.compile(r"^\(?(?:n|N|No\.|[Ss]amples|[Cc]ases|[Pp]atients|[Pp]articipants|[Ss]ubjects)\)?$")
 
 
 def _names_counts(lines: Sequence[str], first: int) -> bool:
