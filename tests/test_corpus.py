@@ -86,13 +86,13 @@ BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corp
                 "corpus_blind13": (0.99, 0.99), "corpus_blind14": (1.0, 1.0), "corpus_blind15": (1.0, 1.0),
                 "corpus_blind16": (0.97, 0.99), "corpus_blind17": (0.99, 1.0), "corpus_blind18": (1.0, 1.0),
                 "corpus_blind19": (0.97, 1.0), "corpus_blind20": (0.99, 1.0), "corpus_blind21": (0.95, 0.98),
-                "corpus_blind22": (0.94, 0.99), "corpus_blind23": (0.98, 0.99), "corpus_blind24": (0.97, 1.0),
+                "corpus_blind22": (0.94, 0.99), "corpus_blind23": (0.98, 0.99), "corpus_blind24": (0.98, 1.0),
                 "corpus_blind25": (0.92, 0.99), "corpus_blind26": (0.98, 0.99), "corpus_blind27": (0.96, 1.0),
                 "corpus_blind28": (0.99, 1.0), "corpus_blind29": (0.94, 1.0), "corpus_blind30": (0.95, 0.99),
                 "corpus_blind31": (0.99, 1.0), "corpus_blind32": (0.99, 0.99), "corpus_blind33": (0.9, 0.99),
                 "corpus_blind34": (0.99, 0.99), "corpus_blind35": (0.96, 0.99), "corpus_blind36": (0.97, 0.99),
                 "corpus_blind37": (0.99, 0.99), "corpus_blind38": (0.97, 0.99), "corpus_blind39": (0.97, 0.99),
-                "corpus_blind40": (0.96, 0.99), "corpus_blind41": (0.96, 0.99), "corpus_blind42": (0.95, 0.99)}
+                "corpus_blind40": (0.96, 0.99), "corpus_blind41": (0.96, 0.99), "corpus_blind42": (0.98, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt")
 #: The documents with no data at all: prose only, and a document of an odd form.
