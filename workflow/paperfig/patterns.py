@@ -46,6 +46,10 @@ AXIS_KEY = re.compile(
     re.IGNORECASE,
 )
 
+#: A time point naming a row (``6h``, ``24 h``, ``7d``, ``2 wk``, ``12 mo``): shared by the table
+#: readers and the table logic.
+TIME_POINT = re.compile(r"^\d{1,4}\s?(?:h|hr|hrs|min|d|wk|mo|days?|weeks?|months?)$", re.IGNORECASE)
+
 #: Words in a heading or first line that name a chart ("Bar Chart: ...", "Line graph of ...").
 PLOT_WORDS = re.compile(
     r"\b(?:plot|chart|graph|scatter|diagram|histogram|heat\s?map|scatterplot)s?\b", re.IGNORECASE)

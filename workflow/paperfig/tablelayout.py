@@ -81,7 +81,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from . import cells, contract
+from . import cells, contract, patterns
 from .documents import Document
 
 log = logging.getLogger("paperfig")
@@ -144,8 +144,6 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 #: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
 _GROUP = re.compile(r"^(?:\d+(?:\.\d+)?\s?(?:--|[-–—])\s?\d+(?:\.\d+)?|[<>≤≥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?\+"
                     r"|\d+\s+(?:and|or)\s+(?:over|older|more|above))$")
-#: A time point naming a row: ``6h``, ``24 h``, ``7d``, ``2 wk``, ``12 mo``.
-_TIME_POINT = re.compile(r"^\d{1,4}\s?(?:h|hr|hrs|min|d|wk|mo|days?|weeks?|months?)$", re.IGNORECASE)
 #: A header naming an interval (``95% CI``, ``IQR``, ``2.5th-97.5th`` percentiles): its cells may
 #: print a bare range (``421–474``).
 _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b|percentiles?\b"
@@ -451,8 +449,8 @@ class TableLayout:
     def _time_points_column(words: list[str]) -> bool:
         """A first column of time points among words (``Preoperative``, ``6h``, ``24h``, ``7d``):
         the rows' names. (A column of time points alone, ``1 h``, ``6 h``, stays values.)"""
-        points = sum(1 for x in words if _TIME_POINT.match(x.strip()))
-        return points >= 2 and all(_TIME_POINT.match(x.strip()) or not cells.value_like(x) for x in words) \
+        points = sum(1 for x in words if patterns.TIME_POINT.match(x.strip()))
+        return points >= 2 and all(patterns.TIME_POINT.match(x.strip()) or not cells.value_like(x) for x in words) \
             and points < len(words)
 
     @staticmethod

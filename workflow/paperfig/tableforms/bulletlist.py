@@ -38,7 +38,7 @@ from . import Grid
 _UNIT_WORD = r"[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹-]{1,12}"
 _VALUE_BULLET = re.compile(
     r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:\s*"
-    r"(?:(?P<measure>median|mean|average|(?-i:[A-Z]{2,6}))\s+)?"  # 'median 16', 'LWR 3.25 nm': the measure named first
+    r"(?:(?:median|mean|average|(?-i:[A-Z]{2,6}))\s+)?"  # 'median 16', 'LWR 3.25 nm': the measure named first
     r"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{0,2}[$€£]?[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?"
     r"\s?(?:%|×|x\b)?[*_]{0,2}"
     rf"(?:\s*(?P<unit>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?[*_]{{0,2}})"

@@ -55,8 +55,6 @@ _SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
 #: A group's label between two rows (``By diabetes status``): words, no digit.
 _GROUP_LABEL = re.compile(r"^(?=.*[A-Za-z]{2})\D+$")
 _WORD = re.compile(r"[A-Za-z]{2}")
-#: A row's name that reads as a value: a time point or a whole number (``6h``, ``24 h``, ``7d``, ``12``).
-_SETTING = re.compile(r"^\d{1,4}\s?(?:h|hr|hrs|min|d|wk|mo|days?|weeks?|months?)?$")
 _DIGIT = re.compile(r"\d")
 _ALNUM = re.compile(r"[^\W_]|%")  # a cell holds a letter or a digit (not JSON's '[' or '],')
 #: A column named by a year or a whole number under a group's name (``2019``, ``24``).
@@ -179,7 +177,7 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
     rows: list[_Row] = []
     while pos < len(flags):
         text_lines = next((i for i in range(pos, len(flags)) if flags[i]), len(flags)) - pos
-        if (not text_lines and q == 1 and named and rows and _SETTING.match(texts[pos])
+        if (not text_lines and q == 1 and named and rows and _setting(texts[pos])
                 and pos + p <= len(flags) and all(flags[pos + 1:pos + p])):
             # a row named by a setting that reads as a value ('6h', '24h', '7d' under 'Time point')
             rows.append(_Row([], [texts[i] for i in range(pos, pos + p)], list(range(pos, pos + p))))
@@ -211,6 +209,11 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
         rows.append(row)
         pos = nxt
     return rows, pos
+
+
+def _setting(text: str) -> bool:
+    """A row's name that reads as a value: a time point or a whole number (``6h``, ``24 h``, ``12``)."""
+    return bool(patterns.TIME_POINT.match(text)) or (text.isdigit() and len(text) <= 4)
 
 
 def _label_and_value(text: str) -> tuple[str, str] | None:
