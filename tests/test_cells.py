@@ -520,3 +520,15 @@ def test_a_footnote_letter_after_a_parenthesis_and_a_fraction_with_its_percentag
         ("value", "4", "footnote"), ("delta", "1.9", "")]
     assert [(p.part, p.value) for p in cells.parse_cell("23/187 (12.3)").parts] == [
         ("first", "23"), ("second", "187"), ("delta", "12.3")]
+
+
+def test_a_mean_its_sd_and_its_range_in_one_cell():
+    """``mean ± SD (min–max)``, as ecology and clinical tables print it: four parts."""
+    for text, parts in [("63.5 ± 12.1 (31–94)", [("value", "63.5"), ("error", "12.1"), ("low", "31"), ("high", "94")]),
+                        ("2,310 ± 845 (905–4,120)", [("value", "2310"), ("error", "845"), ("low", "905"),
+                                                     ("high", "4120")]),
+                        ("0.8 ± 0.2 [0.5, 1.3]", [("value", "0.8"), ("error", "0.2"), ("low", "0.5"), ("high", "1.3")])]:
+        assert cells.numeric_cell(text)
+        assert [(p.part, p.value) for p in cells.parse_cell(text).parts] == parts
+    # a value in parentheses stays the mean's third number, never a range
+    assert [p.part for p in cells.parse_cell("5.1 ± 0.6 (12.0)").parts] == ["value", "error", "delta"]

@@ -992,3 +992,12 @@ def test_ocr_table_with_a_rule_remnant_a_pipe_between_cells_marks_apart_and_loq_
                                                        ["Bay East", "10", "231", "337", "878 *"],
                                                        ["Outer Sound", "8", "17", "<L0Q", "57"]]
     assert cells.is_missing("<L0Q")
+
+
+def test_aligned_rows_of_mean_sd_and_range_cells():
+    text = """                   n      Dive depth (m)          Dive time (s)
+Adults            14      18.4 ± 6.2 (7–33)       41 ± 12 (18–70)
+Juveniles          9      11.9 ± 4.8 (4–21)       29 ± 10 (11–52)"""
+    grid = one(text, "aligned")
+    assert grid.rows[1][1] == ["Adults", "14", "18.4 ± 6.2 (7–33)", "41 ± 12 (18–70)"]
+    assert grid.rows[2][1][-1] == "29 ± 10 (11–52)"

@@ -18,7 +18,8 @@ or not at all):
 ``85.3 (-5.6)``        value with delta: parts ``value`` and ``delta`` (``(+1.3)``,
                        ``(-0.0)`` too; "-0.0" keeps its sign)
 ``81.2 ± 0.3``         value with error: parts ``value`` and ``error`` (part_name "±");
-                       also ``81.2±0.3`` and ``81.2 (±0.3)``
+                       also ``81.2±0.3`` and ``81.2 (±0.3)``; with the range or an interval
+                       after it (``97.2 ± 41.5 (22–188)``) also ``low`` and ``high``
 ``1.4 1.6``            two numbers under a column whose cells all hold two numbers:
                        parts ``first``/``second`` (names from the header only when it
                        names both, e.g. "absolute"/"relative"; else "first"/"second")
@@ -344,7 +345,7 @@ def is_value_text(text: str) -> bool:
     if is_missing(t):
         return True
     return (is_number_token(t) or split_pair(t) is not None or split_delta(t) is not None
-            or bool(_GLUED_LETTER.match(t)) or _error_then_paren(t)
+            or bool(_GLUED_LETTER.match(t)) or _error_then_paren(t) or _error_then_interval(t)
             or split_error(t) is not None or split_interval(t) is not None or _is_pair_delta(t)
             or bool(_LONE_ERROR.match(t))
             or _lone_number(_LONE_DELTA, t, "d") or _lone_number(_LONE_PAREN, t, "e"))
@@ -353,6 +354,12 @@ def is_value_text(text: str) -> bool:
 def _error_then_paren(t: str) -> bool:
     m = _ERROR_THEN_PAREN.match(t)
     return bool(m) and split_error(m.group("ve")) is not None and is_number_token(m.group("d"))
+
+
+def _error_then_interval(t: str) -> bool:
+    m = _ERROR_THEN_INTERVAL.match(t)
+    return bool(m) and split_error(m.group("ve")) is not None and (iv := split_interval(m.group("iv"))) is not None \
+        and not iv[0]
 
 
 def _lone_number(rx: re.Pattern, t: str, group: str) -> bool:
@@ -524,6 +531,15 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
             res.parts += [value, _with_partner(value, "error", "±", ve[1], default_unit, qualifier),
                           _with_partner(value, "delta", "", ed.group("d"), default_unit, qualifier)]
             return res
+        if _error_then_interval(t):
+            ei = _ERROR_THEN_INTERVAL.match(t)
+            ve, iv = split_error(ei.group("ve")), split_interval(ei.group("iv"))
+            # '97.2 ± 41.5 (22–188)': a mean, its SD and the range (or an interval) in parentheses
+            value = _part("value", "", ve[0], default_unit, qualifier)
+            res.parts += [value, _with_partner(value, "error", "±", ve[1], default_unit, qualifier),
+                          _with_partner(value, "low", "", iv[1], default_unit, qualifier),
+                          _with_partner(value, "high", "", iv[2], default_unit, qualifier)]
+            return res
         pd = _PAIR_DELTA.match(t)
         if pd and all(is_number_token(pd.group(k)) for k in ("a", "b", "d")):
             names = pair or ("first", "second")
@@ -596,6 +612,7 @@ _PM_MISREAD = re.compile(rf"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|{_GLUE
 _GLUED_LETTER = re.compile(r"^(?P<v>(?:[<>≤≥]\s?)?[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))"
                            r"(?P<m>[a-h]|(?=[a-g]{2,3}$)a?b?c?d?e?f?g?)$")
 _ERROR_THEN_PAREN = re.compile(r"^(?P<ve>[^()]+?±\s*[^()\s]+)\s*\(\s*(?P<d>[-+−]?[^()\s]+)\s*\)$")
+_ERROR_THEN_INTERVAL = re.compile(r"^(?P<ve>[^()\[\]]+?±\s*[^()\[\]\s]+)\s*(?P<iv>[(\[][^()\[\]]+[)\]])$")
 _LONE_ERROR = re.compile(r"^(?:±|\+/-)\s*(?P<e>[^()\s±]+)$")
 _LONE_DELTA = re.compile(r"^\(\s*(?P<d>[-+−–][^()\s]+)\s*\)$")
 _LONE_PAREN = re.compile(r"^\(\s*(?P<e>[^-+−–()\s][^()\s]*)\s*\)$|^\[\s*(?P<e2>[-+−]?\d*\.\d+)\s*\]$")

@@ -142,6 +142,8 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 
 #: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an
 #: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
+#: Words in a cell (a group's label: ``Haemolysis (%)``).
+_WORDS = re.compile(r"[A-Za-z]{2}")
 _GROUP = re.compile(r"^(?:\d+(?:\.\d+)?\s?(?:--|[-–—])\s?\d+(?:\.\d+)?|[<>≤≥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?\+"
                     r"|\d+\s+(?:and|or)\s+(?:over|older|more|above))$")
 #: A header naming an interval (``95% CI``, ``IQR``, ``2.5th-97.5th`` percentiles): its cells may
@@ -467,10 +469,21 @@ class TableLayout:
             # settings in ascending order: doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; losses 0%, 1%, 5%
             nums = [Decimal(x.rstrip("%")) for x in col]
             return all(a < b for a, b in zip(nums, nums[1:])) and any(not re.fullmatch(r"[\d,]+", x) for x in others)
-        if len(col) < 2 or not all(re.fullmatch(r"[-+−]?\d{1,6}", x) for x in col):
+        # under group labels (a row of words with its other cells blank: 'Haemolysis (%)' / 1, 14,
+        # 28 / 'Potassium' / 1, 14, 28) the numbers ascend within each group
+        groups: list[list[str]] = [[]]
+        for x, (_, c) in zip(col, data):
+            if not any(cell.strip() for cell in c[1:]) and _WORDS.search(x):
+                groups.append([])
+            else:
+                groups[-1].append(x)
+        groups = [g for g in groups if g]
+        if len(groups) > 1 and min(len(g) for g in groups) < 2:
             return False
-        nums = [int(x.replace("−", "-")) for x in col]  # (signed: an offset -20, -10, 0, +10, +20)
-        return (all(a < b for a, b in zip(nums, nums[1:]))
+        if len(col) < 2 or not all(re.fullmatch(r"[-+−]?\d{1,6}", x) for g in groups for x in g):
+            return False
+        nums = [[int(x.replace("−", "-")) for x in g] for g in groups]  # (signed: an offset -20, -10, 0, +10)
+        return (all(a < b for g in nums for a, b in zip(g, g[1:]))
                 and any(not re.fullmatch(r"[\d,]+", x) for x in others))
 
     @staticmethod

@@ -148,7 +148,7 @@ _GLUED_LETTER = r"(?:[<>≤≥]\s?)?[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.
 #: the cell grammar keeps it (``Part.qualifier``).
 _REF_MARK = r"\((?i:baseline|ours|reference|ref\.?)\)"
 _VALUE = re.compile(
-    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}|\s*\(\s*{_ONE}\s*\))?|\s*/\s*{_ONE}(?:\s*\(\s*{_ONE}\s*\))?|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)[a-h]?"
+    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}|\s*\(\s*{_ONE}\s*\)|\s*{_RANGE})?|\s*/\s*{_ONE}(?:\s*\(\s*{_ONE}\s*\))?|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)[a-h]?"
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}(?:[a-g]{{1,2}})?|\s*{_REF_MARK})?"
     rf"|{_GLUED_LETTER}|{_BARE_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
     rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?)$")

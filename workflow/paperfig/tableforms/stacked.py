@@ -25,9 +25,15 @@ Grammar
   (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives that many cells, all on its
   line; so does a row's label merged with its first value (``La Selva 58.7±5.1``). Under a
   header, a row may be named by a time point or a whole number that reads as a value (``6h``,
-  ``24h``, ``7d`` under ``Time point``). When several ``p`` fit, the one whose rows use the
-  whole run wins, then the larger ``p``. A run that fits no ``p`` is left to the other readers
-  (and is prose for them).
+  ``24h``, ``7d`` under ``Time point``); so may a stretch of rows under a group's label
+  (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each opening with a whole
+  number, a time point or a bin (``<25%``, ``25–50%``): a plain row (a label, then values) never
+  leaves p value lines in a row, so only such a stretch is read so; a continued table's rows may
+  follow its repeated header straight away. A text column's cell may be a dash (``Fresh
+  control`` / ``–`` / ``212``). Under a p-value column (``p``, ``P-value*``) a level's row may
+  leave the p-value out (printed once, on its variable's first row). When several ``p`` fit,
+  the one whose rows use the whole run wins, then the larger ``p``. A run that fits no ``p`` is
+  left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
@@ -80,6 +86,9 @@ class _Fit:
     end: int                 # the index after the last row
 
 
+#: A p-value column's name (``p``, ``P-value*``, ``p value``): a variable's p-value is printed
+#: once, on its first level's row, and left out on the others.
+_P_VALUE_HEADER = re.compile(r"^[Pp](?:[\s-]?values?)?\b\W*$")
 #: Text lines that may stand before a table's header in a run (a caption's wrapped tail).
 _MAX_LEAD = 2
 
@@ -148,8 +157,9 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
     for q in range(1, p):
         for first_value in starts:
             head = first_value - q - lead
-            if head < 0 or any(flags[first_value - q:first_value]):
-                continue
+            if head < 0 or flags[first_value - q] or not all(
+                    cells.is_missing(texts[i]) for i in range(first_value - q, first_value) if flags[i]):
+                continue  # the row's label is text; its other text cells may be blank ('–')
             if head == 0 and lead:
                 continue  # text before the table stands before its header
             if any(flags[i] and not _COLUMN_NUMBER.match(texts[i]) for i in range(lead, lead + head)):
@@ -157,10 +167,17 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
             header = _header(texts[lead:lead + head], p, q)
             if header is None:
                 continue
-            rows, end = _rows(flags, texts, lead + head, p, q, named=bool(header))
+            p_last = bool(header) and bool(_P_VALUE_HEADER.match(texts[lead + header[-1][0]]))
+            rows, end = _rows(flags, texts, lead + head, p, q, named=bool(header), p_last=p_last)
             groups = sum(1 for row in rows if row.groups)
             if len(rows) >= (3 if groups else 2) and groups * 2 <= len(rows):
                 return _Fit([[lead + i for i in cell] for cell in header], rows, p, end)
+    # p names straight over rows named by values (a continued table: 'Day' ... / '21' / values ...)
+    if lead + p < len(flags) and not any(flags[lead:lead + p]) and flags[lead + p]:
+        p_last = bool(_P_VALUE_HEADER.match(texts[lead + p - 1]))
+        rows, end = _rows(flags, texts, lead + p, p, 1, named=True, p_last=p_last)
+        if len(rows) >= 2:
+            return _Fit([[lead + i] for i in range(p)], rows, p, end)
     return None
 
 
@@ -172,17 +189,27 @@ def _header(texts: list[str], p: int, q: int) -> list[list[int]] | None:
 
 
 def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
-          named: bool = False) -> tuple[list[_Row], int]:
-    """The rows from index ``pos`` on, and the index after the last; ``named``: under a header."""
+          named: bool = False, p_last: bool = False) -> tuple[list[_Row], int]:
+    """The rows from index ``pos`` on, and the index after the last; ``named``: under a header;
+    ``p_last``: the header's last column holds p-values (a level's row may leave it out)."""
     rows: list[_Row] = []
     while pos < len(flags):
         text_lines = next((i for i in range(pos, len(flags)) if flags[i]), len(flags)) - pos
+        named_rows = _rows_named_by_values(flags, texts, pos, text_lines, p, bool(rows), p_last) \
+            if named and q == 1 else []
+        if named_rows:
+            rows += named_rows
+            pos = named_rows[-1].at[-1] + 1
+            continue
         if (not text_lines and q == 1 and named and rows and _setting(texts[pos])
                 and pos + p <= len(flags) and all(flags[pos + 1:pos + p])):
             # a row named by a setting that reads as a value ('6h', '24h', '7d' under 'Time point')
             rows.append(_Row([], [texts[i] for i in range(pos, pos + p)], list(range(pos, pos + p))))
             pos += p
             continue
+        if 1 <= text_lines < q and pos + q <= len(texts) and all(
+                cells.is_missing(texts[i]) for i in range(pos + text_lines, pos + q)):
+            text_lines = q  # a text column's cell left blank with a dash ('Fresh control' / '–' / 212 ...)
         wrapped = (text_lines == q + 1 and texts[pos].endswith((",", "-", "/"))  # a label over two lines
                    and bool(_WORD.search(texts[pos])))
         if not q <= text_lines <= q + (1 if wrapped or rows and _GROUP_LABEL.match(texts[pos]) else 0):
@@ -204,11 +231,57 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
                 row.cells.append(value)
                 row.at.append(nxt)
             nxt += 1
+        if len(row.cells) == p - 1 and p_last and rows and (nxt == len(flags) or not flags[nxt]):
+            row.cells.append("")  # a level's row under a p-value printed once for its variable
+            row.at.append(row.at[-1])
         if len(row.cells) != p:
             break
         rows.append(row)
         pos = nxt
     return rows, pos
+
+
+def _rows_named_by_values(flags: list[bool], texts: list[str], pos: int, text_lines: int, p: int,
+                          after_row: bool, p_last: bool = False) -> list[_Row]:
+    """Rows named by values under a group's label, after a row or as a table's first two rows
+    (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values ...; ``<25%`` / values): at
+    ``pos``, at most one text line (the group's label), then a stretch of value lines cut into
+    rows that each open with a row's name (a whole number, a time point, a bin such as ``<25%``
+    or ``25–50%``) and hold p cells, or p - 1 under a p-value column (``p_last``) when the
+    stretch ends or a row's name follows.
+    A plain row (a label, then p - 1 values) never leaves p values in a row, so this reads only
+    what plain rows cannot: it needs p value lines in a row. Returns the rows (the label as the
+    first row's group), or []."""
+    if text_lines > 1:
+        return []
+    start = pos + text_lines
+    end = next((i for i in range(start, len(flags)) if not flags[i]), len(flags))
+    if end - start < p:
+        return []
+    rows: list[_Row] = []
+    i = start
+    while i < end and _row_name_value(texts[i]):
+        if i + p == end or i + p < end and _row_name_value(texts[i + p]):
+            size = p
+        elif p_last and rows and (i + p - 1 == end or i + p - 1 < end and _row_name_value(texts[i + p - 1])):
+            size = p - 1
+        else:
+            break
+        at = list(range(i, i + size))
+        rows.append(_Row(list(range(pos, start)) if not rows else [], [texts[k] for k in at]
+                         + [""] * (p - size), at + [at[-1]] * (p - size)))
+        i += size
+    if not text_lines and not after_row and len(rows) < 2:
+        return []  # the table's first rows (a continued table's): two of them, to be sure
+    return rows if rows and rows[0].cells[-1] != "" else []
+
+
+#: A bin naming a row that reads as a value (``<25%``, ``≥ 65``, ``25–50%``, ``10-19``).
+_BIN = re.compile(r"^(?:[<>≤≥]=?\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?%?\s?[-–]\s?\d+(?:\.\d+)?)\s?%?$")
+
+
+def _row_name_value(text: str) -> bool:
+    return _setting(text) or bool(_BIN.match(text))
 
 
 def _setting(text: str) -> bool:

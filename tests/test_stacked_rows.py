@@ -1,0 +1,162 @@
+"""One cell per line (plain pdftotext): rows named by values, blank text cells, p-values printed once."""
+
+from grid_helpers import one
+from paperfig.documents import document_from_text
+from paperfig.parse import parse_document
+
+
+def _values(text: str) -> dict[int, list[str]]:
+    parsed = parse_document(document_from_text(text, "page.txt"), {})
+    out: dict[int, list[str]] = {}
+    for row in parsed["table_values"]:
+        if row["part"] != "missing" and row["value"] != "":
+            out.setdefault(row["line_no"], []).append(row["value"])
+    return out
+
+
+# A storage study: each variable a group's label, its rows named by the day (whole numbers).
+STORAGE = """Table 3. Soil nitrate during incubation (mean ± SD).
+Day
+Control
+Biochar
+P
+Nitrate (mg/kg)
+0
+12.4 ± 1.1
+12.9 ± 1.3
+0.61
+7
+18.2 ± 2.0
+15.1 ± 1.7
+0.04
+21
+25.6 ± 2.4
+19.3 ± 2.2
+0.003
+Ammonium (mg/kg)
+0
+8.8 ± 0.9
+9.1 ± 1.0
+0.55
+7
+5.2 ± 0.7
+6.4 ± 0.8
+0.02
+Values are means of four cores."""
+
+
+def test_rows_named_by_whole_numbers_under_group_labels():
+    grid = one(STORAGE, "stacked")
+    assert grid.rows[0][1] == ["Day", "Control", "Biochar", "P"]
+    assert grid.rows[1][1] == ["Nitrate (mg/kg)", "", "", ""]  # the group's label: a row of its own
+    assert grid.rows[2][1] == ["0", "12.4 ± 1.1", "12.9 ± 1.3", "0.61"]
+    assert grid.rows[5][1] == ["Ammonium (mg/kg)", "", "", ""]
+    assert grid.rows[-1][1] == ["7", "5.2 ± 0.7", "6.4 ± 0.8", "0.02"]
+
+
+def test_the_days_name_the_rows_and_are_no_values():
+    values = _values(STORAGE)
+    assert 7 not in values and 11 not in values  # the lines '0' and '7' name rows
+    assert values[8] == ["12.4", "1.1"] and values[10] == ["0.61"]
+    assert values[27] == ["0.02"]
+    assert sum(len(v) for v in values.values()) == 5 * 5
+
+
+def test_a_continued_table_opens_with_rows_named_by_values():
+    """After a page break the header is printed again and the next rows follow at once."""
+    text = """Table 3 (continued)
+Day
+Control
+Biochar
+P
+21
+9.9 ± 1.2
+7.7 ± 0.9
+0.01
+35
+11.4 ± 1.5
+8.0 ± 1.1
+0.002
+Values are means of four cores."""
+    grid = one(text, "stacked")
+    assert [cells[0] for _, cells in grid.rows] == ["Day", "21", "35"]
+    values = _values(text)
+    assert values[7] == ["9.9", "1.2"] and 6 not in values
+
+
+def test_a_blank_text_cell_printed_as_a_dash():
+    """A control has no carrier: the carrier column's cell is '–', the row's values follow."""
+    text = """Group
+Carrier
+Cells (n)
+Viability (%)
+Control
+–
+140
+91.2
+Slow freeze
+Straw
+133
+74.5
+Vitrified
+Loop
+128
+86.9
+End of table."""
+    grid = one(text, "stacked")
+    assert grid.rows[1][1] == ["Control", "–", "140", "91.2"]
+    assert grid.rows[3][1] == ["Vitrified", "Loop", "128", "86.9"]
+
+
+def test_a_p_value_printed_once_for_a_variable_and_rows_named_by_bins():
+    text = """Characteristic
+Drug (n = 80)
+Placebo (n = 78)
+p
+Age, years, mean ± SD
+51.2 ± 9.8
+52.0 ± 10.1
+0.61
+Lesion size, n (%)
+<10 mm
+22 (27.5)
+25 (32.1)
+0.44
+10–20 mm
+41 (51.3)
+37 (47.4)
+>20 mm (large)
+17 (21.3)
+16 (20.5)
+Smoker, n (%)
+19 (23.8)
+21 (26.9)
+0.65
+Notes follow."""
+    grid = one(text, "stacked")
+    labels = [cells[0] for _, cells in grid.rows]
+    assert labels == ["Characteristic", "Age, years, mean ± SD", "Lesion size, n (%)", "<10 mm", "10–20 mm",
+                      ">20 mm (large)", "Smoker, n (%)"]
+    assert grid.rows[4][1] == ["10–20 mm", "41 (51.3)", "37 (47.4)", ""]  # its p-value is the group's
+    values = _values(text)
+    assert 10 not in values and 14 not in values  # '<10 mm' and '10–20 mm' name rows
+    assert values[15] == ["41", "51.3"] and values[23] == ["0.65"]
+
+
+def test_a_plain_table_with_labels_of_words_is_read_as_before():
+    text = """Site
+Depth (m)
+Temp (°C)
+North
+12
+8.4
+South
+15
+9.1
+East
+9
+7.7
+End."""
+    grid = one(text, "stacked")
+    assert [cells for _, cells in grid.rows][1:] == [["North", "12", "8.4"], ["South", "15", "9.1"],
+                                                     ["East", "9", "7.7"]]
