@@ -160,3 +160,48 @@ End."""
     grid = one(text, "stacked")
     assert [cells for _, cells in grid.rows][1:] == [["North", "12", "8.4"], ["South", "15", "9.1"],
                                                      ["East", "9", "7.7"]]
+
+
+def test_long_row_labels_wrapped_labels_and_measures_named_first():
+    """A clinical table: a label longer than a cell line (read because a value follows it), a
+    label wrapped onto a line that opens in lower case, and effect cells that name their measure."""
+    text = """Outcome
+Statin
+(n = 310)
+Usual care
+(n = 305)
+Effect (95% CI)
+p
+Major adverse cardiovascular events within the first year, n (%)
+21 (6.8)
+35 (11.5)
+RR 0.59 (0.35–0.99)
+0.045
+Days in hospital among patients who were
+readmitted, median (IQR)
+4 (2–7)
+5 (3–8)
+MD −0.9 (−2.1 to 0.3)
+0.14
+Footnote: RR, relative risk."""
+    grid = one(text, "stacked")
+    assert [cells[0] for _, cells in grid.rows] == [
+        "Outcome", "Major adverse cardiovascular events within the first year, n (%)",
+        "Days in hospital among patients who were readmitted, median (IQR)"]
+    values = _values(text)
+    assert values[11] == ["0.59", "0.35", "0.99"] and values[17] == ["-0.9", "-2.1", "0.3"]
+
+
+def test_a_long_line_of_prose_before_a_table_is_no_label():
+    text = """The trial enrolled adults admitted to six intensive care units between
+Group
+Dose (mg)
+Response (%)
+Low
+2.5
+41.2
+High
+5.0
+58.9"""
+    grid = one(text, "stacked")
+    assert grid.first_line == 2

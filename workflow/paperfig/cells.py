@@ -387,6 +387,8 @@ def numeric_cell(text: str) -> bool:
     word after the value (``41.3 ms``) belongs to it, and so do significance letters (``8.05 ab``)."""
     if "0s" in text and _DECADE.match(text.strip()):
         return False
+    if measure := _MEASURE.match(text.strip()):  # 'RR 0.76 (0.60–0.97)': the measure's name first
+        text = text.strip()[measure.end():]
     if "土" in text or "士" in text:
         text = _CJK_PM.sub(" ± ", text)
     if "±" in text and (glued := _GLUED_SIG.search(text)):  # '405 ± 9b': letters glued to the error

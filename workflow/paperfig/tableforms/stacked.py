@@ -104,6 +104,24 @@ def _cell_line(line: str, strings: bool = False) -> bool:
     return not _SENTENCE_END.search(s) and ":" not in s
 
 
+#: A row's label too long for a cell line (``Acute Physiology and Chronic Health Evaluation II
+#: score, median (IQR)``): read as a cell inside a run when a value's line follows it.
+_MAX_LABEL_WORDS = 16
+_MAX_LABEL_CHARS = 100
+
+
+def _long_label(lines: Sequence[str], ln: int, skip: Collection[int], strings: bool) -> bool:
+    line = lines[ln - 1]
+    s = line.strip()
+    if not _MAX_CELL_CHARS < len(s) <= _MAX_LABEL_CHARS or len(s.split()) > _MAX_LABEL_WORDS:
+        return False
+    if "\t" in s or "|" in s or ":" in s or _SENTENCE_END.search(s) or not _WORD.search(s):
+        return False
+    if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
+        return False
+    return ln < len(lines) and ln + 1 not in skip and _cell_line(lines[ln], strings) and _is_value(lines[ln].strip())
+
+
 def _is_value(text: str) -> bool:
     return cells.numeric_cell(text) or cells.is_missing(text) or bool(_REFERENCE.match(text))
 
@@ -184,7 +202,8 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
 def _header(texts: list[str], p: int, q: int) -> list[list[int]] | None:
     """The header's cells (their lines' indices) when these lines head a table of p columns."""
     if len(texts) in (0, p):
-        return [[i] for i in range(len(texts))]
+        # a line opening with '(' under a name continues it ('Statin' / '(n = 310)'): no cell of its own
+        return None if any(t[:1] == "(" for t in texts[1:]) else [[i] for i in range(len(texts))]
     return _header_cells(texts, p, q) if p < len(texts) <= 3 * p else None
 
 
@@ -210,8 +229,8 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
         if 1 <= text_lines < q and pos + q <= len(texts) and all(
                 cells.is_missing(texts[i]) for i in range(pos + text_lines, pos + q)):
             text_lines = q  # a text column's cell left blank with a dash ('Fresh control' / '–' / 212 ...)
-        wrapped = (text_lines == q + 1 and texts[pos].endswith((",", "-", "/"))  # a label over two lines
-                   and bool(_WORD.search(texts[pos])))
+        wrapped = (text_lines == q + 1 and bool(_WORD.search(texts[pos]))  # a label over two lines
+                   and (texts[pos].endswith((",", "-", "/")) or texts[pos + 1][:1].islower()))
         if not q <= text_lines <= q + (1 if wrapped or rows and _GROUP_LABEL.match(texts[pos]) else 0):
             break
         text_at = list(range(pos, pos + text_lines))
@@ -307,7 +326,8 @@ def _paragraphs(lines: Sequence[str], skip: Collection[int], strings: bool) -> l
     paragraphs: list[list[int]] = []
     para: list[int] = []
     for ln in range(1, len(lines) + 2):
-        if ln <= len(lines) and ln not in skip and _cell_line(lines[ln - 1], strings):
+        if ln <= len(lines) and ln not in skip and (_cell_line(lines[ln - 1], strings) or para and _long_label(
+                lines, ln, skip, strings)):
             para.append(ln)
             continue
         if para:
