@@ -21,9 +21,12 @@ Grammar
   no cells. One text line of words without digits may stand between two rows (a group's label,
   ``By diabetes status``) in a table of >= 3 rows, at most one per two rows; a row label may
   wrap onto a second line when its first line ends in ``,``, ``-`` or ``/`` (``Change in
-  DAS28-CRP,`` / ``LS mean (SE)``). A value line holding several values of the cell grammar
-  (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives that many cells, all on its
-  line; so does a row's label merged with its first value (``La Selva 58.7±5.1``). Under a
+  DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the next opens in lower case
+  (``Days with delirium among patients with`` / ``delirium, median (IQR)``); a label longer
+  than a cell line (up to 16 words) is a cell when a value's line follows it. A value line
+  holding several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two
+  boxes) gives that many cells, all on its line; so does a row's label merged with its first
+  value (``La Selva 58.7±5.1``). Under a
   header, a row may be named by a time point or a whole number that reads as a value (``6h``,
   ``24h``, ``7d`` under ``Time point``); so may a stretch of rows under a group's label
   (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each opening with a whole
@@ -230,7 +233,8 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
                 cells.is_missing(texts[i]) for i in range(pos + text_lines, pos + q)):
             text_lines = q  # a text column's cell left blank with a dash ('Fresh control' / '–' / 212 ...)
         wrapped = (text_lines == q + 1 and bool(_WORD.search(texts[pos]))  # a label over two lines
-                   and (texts[pos].endswith((",", "-", "/")) or texts[pos + 1][:1].islower()))
+                   and (texts[pos].endswith((",", "-", "/")) or texts[pos + 1][:1].islower()
+                        and len(texts[pos].split()) >= 4))  # a long label's next line, in lower case
         if not q <= text_lines <= q + (1 if wrapped or rows and _GROUP_LABEL.match(texts[pos]) else 0):
             break
         text_at = list(range(pos, pos + text_lines))
