@@ -6,13 +6,13 @@ Grammar
 * **Cell line.** A short line (at most 7 words and 44 characters) holding a letter, a digit,
   ``%`` or a missing mark (not JSON's ``[`` or ``],``) that is not a heading, bullet, caption
   or sentence (no ``word.`` at its end, no ``:`` inside).
-* **Block.** A run of consecutive cell lines. It is a table of ``p`` columns (2 <= p <= 12)
-  when it reads as a header, then at least two rows of ``p`` lines each: ``q`` lines that are
-  not values (the row label, and text columns such as a backbone: the same ``q`` in every row,
+* **Block.** A run of consecutive cell lines. It is a table of ``p`` columns (2 <= p <= 12) when
+  it reads as a header, then at least two rows of ``p`` lines each: ``q`` lines that are not
+  values (the row label, and text columns such as a backbone: the same ``q`` in every row,
   fewest first) followed by ``p - q`` value lines (any value of the cell grammar: ``84.6``,
   ``71.2%``, ``-``, ``N/A``...; or a reference category's ``Reference``). The header is ``p``
-  text lines, or more (up to ``3p``) when its cells wrap and the lines group into ``p`` cells
-  (a line opening with ``(``, or after one ending in ``,``, ``-`` or ``/``, continues the cell
+  text lines, or more (up to ``3p``) when its cells wrap and the lines group into ``p`` cells (a
+  line opening with ``(``, or after one ending in ``,``, ``-`` or ``/``, continues the cell
   above: ``eGFR Slope, mL/min`` / ``(95% CI)``; or they are ``p`` names and then a second row
   over the value columns, ``(n=162)`` ...; or a group's name of words stands before columns
   named by years or whole numbers, ``Physical loans`` / ``2019`` / ``2023``, and names them:
@@ -21,22 +21,21 @@ Grammar
   no cells. One text line of words without digits may stand between two rows (a group's label,
   ``By diabetes status``) in a table of >= 3 rows, at most one per two rows; a row label may
   wrap onto a second line when its first line ends in ``,``, ``-`` or ``/`` (``Change in
-  DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the next opens in lower case
-  (``Days with delirium among patients with`` / ``delirium, median (IQR)``); a label longer
-  than a cell line (up to 16 words) is a cell when a value's line follows it. A value line
-  holding several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two
-  boxes) gives that many cells, all on its line; so does a row's label merged with its first
-  value (``La Selva 58.7±5.1``). Under a
-  header, a row may be named by a time point or a whole number that reads as a value (``6h``,
-  ``24h``, ``7d`` under ``Time point``); so may a stretch of rows under a group's label
-  (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each opening with a whole
-  number, a time point or a bin (``<25%``, ``25–50%``): a plain row (a label, then values) never
-  leaves p value lines in a row, so only such a stretch is read so; a continued table's rows may
-  follow its repeated header straight away. A text column's cell may be a dash (``Fresh
-  control`` / ``–`` / ``212``). Under a p-value column (``p``, ``P-value*``) a level's row may
-  leave the p-value out (printed once, on its variable's first row). When several ``p`` fit,
-  the one whose rows use the whole run wins, then the larger ``p``. A run that fits no ``p`` is
-  left to the other readers (and is prose for them).
+  DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the next opens in lower case (``Days
+  with delirium among patients with`` / ``delirium, median (IQR)``); a label longer than a cell
+  line (up to 16 words) is a cell when a value's line follows it. A value line holding several
+  values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives that
+  many cells, all on its line; so does a row's label merged with its first value (``La Selva
+  58.7±5.1``). Under a header, a row may be named by a time point or a whole number that reads
+  as a value (``6h``, ``24h``, ``7d`` under ``Time point``); so may a stretch of rows under a
+  group's label (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each
+  opening with a whole number, a time point or a bin (``<25%``, ``25–50%``): a plain row (a
+  label, then values) never leaves p value lines in a row, so only such a stretch is read so; a
+  continued table's rows may follow its repeated header straight away. A text column's cell may
+  be a dash (``Fresh control`` / ``–`` / ``212``). Under a p-value column (``p``, ``P-value*``)
+  a level's row may leave the p-value out (printed once, on its variable's first row). When
+  several ``p`` fit, the one whose rows use the whole run wins, then the larger ``p``. A run
+  that fits no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
