@@ -284,6 +284,26 @@ def test_ocr_boxes_of_easyocr_and_paddleocr_become_rows_and_columns():
     assert ocrboxes.find(lines[:3]) == []  # too few boxes
 
 
+def test_paddleocr_command_line_boxes_after_the_logger_prefix():
+    """``paddleocr --image_dir`` logs every box after ``[date time] ppocr INFO:``: still a box line;
+    the date, time and coordinates are the tool's, never values."""
+    from paperfig.tableforms import ocrboxes
+
+    pre = "[2025/03/02 11:07:41] ppocr INFO: "
+    lines = [pre + "**********plate.png**********",
+             pre + "[[[10.0, 10.0], [90.0, 10.0], [90.0, 30.0], [10.0, 30.0]], ('Strain', 0.99)]",
+             pre + "[[[200.0, 10.0], [260.0, 10.0], [260.0, 30.0], [200.0, 30.0]], ('OD600', 0.97)]",
+             pre + "[[[10.0, 40.0], [70.0, 40.0], [70.0, 60.0], [10.0, 60.0]], ('WT', 0.98)]",
+             pre + "[[[200.0, 40.0], [250.0, 40.0], [250.0, 60.0], [200.0, 60.0]], ('1.42', 0.95)]",
+             pre + "[[[10.0, 70.0], [70.0, 70.0], [70.0, 90.0], [10.0, 90.0]], ('dA', 0.96)]",
+             pre + "[[[200.0, 70.0], [250.0, 70.0], [250.0, 90.0], [200.0, 90.0]], ('0.87', 0.94)]"]
+    (grid,) = ocrboxes.find(lines)
+    assert grid.rows == [(2, ["Strain", "OD600"]), (4, ["WT", "1.42"]), (6, ["dA", "0.87"])]
+    parsed = parse_document(document_from_text("\n".join(lines), "plate.txt"), {})
+    assert sorted(v["value"] for v in parsed["table_values"]) == ["0.87", "1.42"]
+    assert parsed["coverage"]["n_numbers_prose"] == 0  # no date, time or coordinate counted
+
+
 def test_a_table_printed_column_by_column():
     from paperfig.tableforms import columnblocks
 

@@ -14,7 +14,8 @@ printed or saved, they are (one per line)::
 
 Grammar
 -------
-* **Box line**: one of the forms above; the text is the box's string, the box the smallest
+* **Box line**: one of the forms above (PaddleOCR's command line prints its logger's prefix
+  first, ``[2024/05/14 09:42:17] ppocr INFO: [[[...``); the text is the box's string, the box the smallest
   rectangle around its points. Coordinates and confidences are not printed numbers of the page
   (coverage counts them with the table's lines). A Tesseract TSV needs its header line
   (``level page_num ... conf text``); only its word rows (level 5, non-empty text) are boxes.
@@ -58,7 +59,10 @@ _HOCR_WORD = re.compile(r"""<span[^>]*class=['"]ocrx_word['"][^>]*title=['"]bbox
 _HOCR_LINE = re.compile(r"""class=['"]ocr_(?:line|caption|header|textfloat)['"]""")
 _TAG = re.compile(r"<[^>]+>")
 _EASY = re.compile(rf"^\s*\(\s*{_BOX}\s*,\s*{_TEXT}\s*,\s*{_N}\s*\)\s*,?\s*$")
-_PADDLE = re.compile(rf"^\s*\[?\s*\[\s*{_BOX}\s*,\s*\(\s*{_TEXT}\s*,\s*{_N}\s*\)\s*\]\s*,?\s*\]?\s*,?\s*$")
+#: The logger's prefix PaddleOCR's command line prints before each box (``[2024/05/14 09:42:17]
+#: ppocr INFO: ``): the time and the level are the tool's, never numbers of the page.
+_LOG_PREFIX = r"(?:\[\d{4}[/-]\d\d[/-]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s+\w+\s+[A-Z]+:\s*)?"
+_PADDLE = re.compile(rf"^\s*{_LOG_PREFIX}\[?\s*\[\s*{_BOX}\s*,\s*\(\s*{_TEXT}\s*,\s*{_N}\s*\)\s*\]\s*,?\s*\]?\s*,?\s*$")
 MIN_BOXES = 4
 
 
