@@ -532,3 +532,11 @@ def test_a_mean_its_sd_and_its_range_in_one_cell():
         assert [(p.part, p.value) for p in cells.parse_cell(text).parts] == parts
     # a value in parentheses stays the mean's third number, never a range
     assert [p.part for p in cells.parse_cell("5.1 ± 0.6 (12.0)").parts] == ["value", "error", "delta"]
+
+
+def test_interval_bounds_listed_with_a_comma_under_an_interval_header():
+    """``0.05, 0.23`` under ``95% CI``: the two bounds; a thousands comma stays one number."""
+    assert [(p.part, p.value) for p in cells.parse_cell("−0.06, 0.12", ranges=True).parts] == [("low", "-0.06"),
+                                                                                           ("high", "0.12")]
+    assert [(p.part, p.value) for p in cells.parse_cell("1,234", ranges=True).parts] == [("value", "1234")]
+    assert not cells.parse_cell("0.05, 0.23").parts  # under any other header: two values, refused

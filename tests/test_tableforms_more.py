@@ -992,6 +992,15 @@ def test_value_bullets_naming_their_measure_before_the_value():
                                                    ["Clinic visits to stage 2", "16", "12"]]
 
 
+def test_value_bullets_naming_a_statistic_by_its_symbol():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Sleep duration: β = 0.33", "- Screen time: β = −0.21", "- Parental education: r = 0.18"])
+    assert [cells_[1] for _, cells_ in grid.rows] == ["0.33", "−0.21", "0.18"]
+    # a sample's size is no statistic
+    assert bulletlist.find(["- Site A: n = 24", "- Site B: n = 31", "- Site C: n = 18"]) == []
+
+
 def test_column_blocks_whose_names_take_a_paragraph_of_two_lines():
     text = "\n\n".join(["Outcome", "Serum urate at baseline, mg/dL, mean (SD)\nsUA < 6 mg/dL at week 24, n (%)\n"
                         "Change in eGFR, mL/min/1.73 m2, mean (SD)", "Febuxostat\n(n = 118)", "8.9 (1.4)\n87 (73.7)\n−1.2 (6.4)",

@@ -634,6 +634,8 @@ def tidy_cell(text: str) -> tuple[str, str]:
 
 
 _BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND})\s*(?:[–—]|--?(?=\s*\d)|\bto\b)\s*(?P<hi>{_BOUND})$")
+#: An interval's bounds listed under a header that names one (``0.05, 0.23``; ``-1.2; 0.4``).
+_LISTED_RANGE = re.compile(r"^(?P<lo>[-+−]?\d*\.?\d+)\s*(?:,\s+|;\s*)(?P<hi>[-+−]?\d*\.?\d+)$")
 #: A bare interval of two decimals (``1.29–3.55``): an interval under any header; whole numbers
 #: (``421–474``) only under a header that names one.
 _DECIMAL_RANGE = re.compile(r"^\d*\.\d+\s?(?:[–—-]|--)\s?\d*\.\d+$")
@@ -666,6 +668,10 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     if (ranges or _DECIMAL_RANGE.match(plain)) and (m := _BARE_RANGE.match(plain)) and is_number_token(
             m["lo"]) and is_number_token(m["hi"]):
         # '421–474' under a '95% CI' header: the interval alone, printed without brackets
+        return CellResult(parts=[_part("low", "", m["lo"], default_unit), _part("high", "", m["hi"], default_unit)])
+    if ranges and (m := _LISTED_RANGE.match(plain)) and is_number_token(m["lo"]) and is_number_token(m["hi"]):
+        # '0.05, 0.23' under a '95% CI' header: the bounds listed (a comma and a space, never a
+        # thousands comma)
         return CellResult(parts=[_part("low", "", m["lo"], default_unit), _part("high", "", m["hi"], default_unit)])
     if not sub_names and _PLAIN_NUMBER.match(plain):  # most cells: a plain number, read at once
         value = numbers.decimal_text(Decimal(plain))  # (what parse_decimal reads of an ASCII number)

@@ -3,25 +3,26 @@ value (``- Dense: 61.2 GB``, ``* tiny-d: **14.8%**``, ``- γ = 2: 1.62×``, ``- 
 
 Grammar: a run of >= 3 consecutive value bullets, each ``<name>: <value>`` where the value is
 one number (with its error: ``248 ± 52``; the measure may be named first: ``median 16``, ``LWR
-3.25 nm``) with an optional approximation mark, emphasis and a unit (up to three words: ``cal
-BP``, ``min/shift``, ``years per sample``; before or after the emphasis's end, ``**2.4 s** per
+3.25 nm``, or a statistic's symbol, ``β = 0.41``, ``r = 0.62``, never a sample's ``n = 24``)
+with an optional approximation mark, emphasis and a unit (up to three words: ``cal BP``,
+``min/shift``, ``years per sample``; before or after the emphasis's end, ``**2.4 s** per
 round``) or ``%``/``×`` after it, and optionally its interval in parentheses (``(95% CI −131 to
 −85)``, ``(2σ range 6,020–6,310)``: the value's cell is then ``-108 (-131 to -85)``) or its
 share (``731 (56.9%)``), then a remark in parentheses (``(single GPU)``), and nothing else (a
 bullet with other words after its number is a remark, and breaks the run). A deck tool's markup
 at the end (``<!-- .element: class="fragment" -->``, ``{.fragment}``) is no part of it, nor is
 beamer's markup (``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of
-households``). A bullet of words without a digit among the values (``Dated by AMS
-radiocarbon``) is no row and does not break the run; value bullets nested under it carry its
-name (``Women satisfied`` / ``- Misoprostol: 81%``: ``Women satisfied: Misoprostol``), and
-bullets may nest at any depth. A bullet comparing two values (``4.2 h (dual) vs 3.6 h
-(triple)``, ``2.1 km → 6.8 km``) gives both. The name may hold digits of its own (``Expert 1``,
-``layer 22``). Such a run is a table of two columns, name and value, one row per bullet; its
-header is unnamed. When every name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``)
-and the settings differ, the run is a sweep: a third column holds the setting's number, which
-is data too. Lines of the same form without a bullet (markitdown's text of a slide: ``HIV
-co-infected: 38.7%``) are a list too when one of their values is no bare count (a decimal, a
-percentage, thousands): ``Volume: 12`` / ``Issue: 3`` is a citation.
+households``). A bullet of words without a digit among the values (``Dated by AMS radiocarbon``)
+is no row and does not break the run; value bullets nested under it carry its name (``Women
+satisfied`` / ``- Misoprostol: 81%``: ``Women satisfied: Misoprostol``), and bullets may nest at
+any depth. A bullet comparing two values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km → 6.8
+km``) gives both. The name may hold digits of its own (``Expert 1``, ``layer 22``). Such a run
+is a table of two columns, name and value, one row per bullet; its header is unnamed. When every
+name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ, the
+run is a sweep: a third column holds the setting's number, which is data too. Lines of the same
+form without a bullet (markitdown's text of a slide: ``HIV co-infected: 38.7%``) are a list too
+when one of their values is no bare count (a decimal, a percentage, thousands): ``Volume: 12`` /
+``Issue: 3`` is a citation.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
@@ -39,6 +40,7 @@ _UNIT_WORD = r"[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹-]{1,12}"
 _VALUE_BULLET = re.compile(
     r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:\s*"
     r"(?:(?:median|mean|average|(?-i:[A-Z]{2,6}))\s+)?"  # 'median 16', 'LWR 3.25 nm': the measure named first
+    r"(?:(?-i:(?![nN]\b)(?:[α-ωΑ-Ω]|[A-Za-z]{1,3}))\s*=\s*)?"  # 'β = 0.41', 'r = 0.62': a statistic's symbol
     r"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{0,2}[$€£]?[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?"
     r"\s?(?:%|×|x\b)?[*_]{0,2}"
     rf"(?:\s*(?P<unit>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?[*_]{{0,2}})"
