@@ -34,7 +34,8 @@ or not at all):
                        A bare range of whole numbers (``62–80``) is read only in a column
                        whose header names an interval (``95% CI``, ``IQR``, ``range``):
                        elsewhere a label may print one (``2019–2020``); one of decimals
-                       (``1.29–3.55``) anywhere. The name of an effect measure before the
+                       (``1.29–3.55``) anywhere; bounds listed with a comma and a space
+                       (``0.05, 0.23``) only under such a header. The name of an effect measure before the
                        value (``IRR 0.72 (0.58–0.89)``, ``aOR 2.1``) is kept as the qualifier
 ``± 0.1``              an error printed in a cell of its own: one part ``error``
 ``12% reduction``      a value with a trailing qualifier word (``reduction``, ``slower``,
