@@ -540,3 +540,12 @@ def test_interval_bounds_listed_with_a_comma_under_an_interval_header():
                                                                                            ("high", "0.12")]
     assert [(p.part, p.value) for p in cells.parse_cell("1,234", ranges=True).parts] == [("value", "1234")]
     assert not cells.parse_cell("0.05, 0.23").parts  # under any other header: two values, refused
+
+
+def test_an_interval_whose_to_ocr_glued_or_misread():
+    """OCR drops the spaces around "to" (``-10.1to-0.9``) or reads it as ``t0``."""
+    for text, parts in [("-4.2(-8.3to-0.1)", ["-4.2", "-8.3", "-0.1"]), ("-310(-455to-165)", ["-310", "-455", "-165"]),
+                        ("-1.2(-5.0t0 2.6)", ["-1.2", "-5.0", "2.6"])]:
+        assert cells.numeric_cell(text)
+        assert [p.value for p in cells.parse_cell(text).parts] == parts
+    assert not cells.parse_cell("3.1(total)").parts

@@ -126,9 +126,13 @@ _TOKEN = re.compile(
 _DELTA = re.compile(r"^(?P<v>[^()\s]+(?:\s*\(\?\))?)\s*\(\s*(?P<d>[-+]?[^()\s]+)\s*\)$")
 _ERROR = re.compile(r"^(?P<v>[^()\s±]+)\s*(?:±\s*(?P<e>[^()\s±]+)|\(\s*±\s*(?P<e2>[^()\s±]+)\s*\))$")
 _BOUND = r"[-+−]?(?:[^()\[\]\s,;–—-]|,(?=\d{3}(?!\d)))+"  # '1,048': a thousands comma inside a bound
+#: Between an interval's bounds: a dash, a comma, a semicolon, "to" (glued by OCR, ``-10.1to-0.9``,
+#: or misread as ``t0``).
+_TO = r"(?:--|[,;–—-]|\bto\b|(?<=\d)t[o0](?=\s*[-+−]?\d))"
+_LOW = _BOUND[:-1] + "+?"  # (the low bound ends at the first separator: '-10.1to-0.9')
 _INTERVAL = re.compile(
-    rf"^(?:(?P<v>[^()\[\]\s]+)\s*)?(?:\[\s*(?P<lo>{_BOUND})\s*(?:--|[,;–—-]|\bto\b)\s*(?P<hi>{_BOUND})\s*\]"
-    rf"|\(\s*(?P<lo2>{_BOUND})\s*(?:--|[,;–—-]|\bto\b)\s*(?P<hi2>{_BOUND})\s*\))$")
+    rf"^(?:(?P<v>[^()\[\]\s]+)\s*)?(?:\[\s*(?P<lo>{_LOW})\s*{_TO}\s*(?P<hi>{_BOUND})\s*\]"
+    rf"|\(\s*(?P<lo2>{_LOW})\s*{_TO}\s*(?P<hi2>{_BOUND})\s*\))$")
 #: Footnote marks after a closing parenthesis or bracket (``1.24 (1.10 to 1.40)†``, ``4 (1.9)b``).
 _MARKS_AFTER_INTERVAL = re.compile(r"(?<=[)\]])(?:[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]+|[a-h])$")
 _EXPONENT = re.compile(r"[eE][-+−]?\d|10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹])")
