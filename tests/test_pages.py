@@ -796,3 +796,27 @@ def test_a_right_border_that_ocr_printed_after_a_row_is_no_cell():
         "Ti02 (anatase) tetragonal 3.20 2.15 3.35 |",
     ])
     assert [v["value"] for v in parse(text)["table_values"] if v["line_no"] == 4] == ["3.20", "2.15", "3.35"]
+
+
+def test_a_header_whose_second_line_opens_with_the_label_column_s_unit():
+    """``Dose`` over ``(mg/kg)``: the unit line is the header's, and the doses then name the rows."""
+    text = "\n".join([
+        "  Dose        Survival      Weight",
+        "  (mg/kg)     day 7 (%)     change (g)",
+        "",
+        "   0.5        92 ± 4        1.8 ± 0.6",
+        "   1.0        85 ± 6        1.1 ± 0.7",
+        "   2.0        71 ± 8       -0.4 ± 0.9",
+        "   4.0        48 ± 9       -2.2 ± 1.1",
+    ])
+    parsed = parse(text)
+    assert parsed["table_summary"][0]["header_lines"] == [1, 2]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["85", "6", "1.1", "0.7"]
+    # an enumerating label '(a)' over a row of values is a data row, never a unit
+    rows = "\n".join(["        Tok.     EMA      Top-1      Δ        mIoU", "",
+                      "(a)     ✗        ✗        79.8       (−3.9)   41.2",
+                      "(b)     ✓        ✗        81.1       (−2.6)   42.9",
+                      "(c)     ✓        ✓        83.7                45.8"])
+    got = parse_document(document_from_text(rows, "ablation.txt"), {})
+    assert got["table_summary"][0]["header_lines"] == [1]
+    assert [v["value"] for v in got["table_values"] if v["line_no"] == 3 and v["value"]] == ["79.8", "-3.9", "41.2"]

@@ -142,6 +142,8 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 
 #: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an
 #: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
+#: A unit in parentheses alone, under a column's name (``(m³/h)``, ``(%)``, ``(mg/L)``).
+_UNIT_CELL = re.compile(r"^\((?![a-h]\)|[ivx]+\))(?=[^()]*[A-Za-zµ%°])[^()\d]*(?:\d[^()\d]*)?\)$")
 #: Words in a cell (a group's label: ``Haemolysis (%)``).
 _WORDS = re.compile(r"[A-Za-z]{2}")
 _GROUP = re.compile(r"^(?:\d+(?:\.\d+)?\s?(?:--|[-–—])\s?\d+(?:\.\d+)?|[<>≤≥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?\+"
@@ -283,7 +285,10 @@ class TableLayout:
         elif self._header_like(rows[0][1]) or _column_numbers_row(rows[0][1]):
             header_rows.append(rows[0])
             i = 1
-            while i < len(rows) and not rows[i][1][0]:
+            # the header's next lines: the label column's cell blank, or its unit ('(m³/h)') over
+            # a line of words only
+            while i < len(rows) and (not rows[i][1][0] or _UNIT_CELL.match(rows[i][1][0])
+                                     and not self._counts(rows[i][1])[0]):
                 numeric, text = self._counts(rows[i][1])
                 if text > numeric:
                     header_rows.append(rows[i])
