@@ -549,3 +549,12 @@ def test_an_interval_whose_to_ocr_glued_or_misread():
         assert cells.numeric_cell(text)
         assert [p.value for p in cells.parse_cell(text).parts] == parts
     assert not cells.parse_cell("3.1(total)").parts
+
+
+def test_a_misread_plus_minus_between_value_and_error_is_a_value_cell():
+    """OCR reads ± as ``+`` with spaces or as ``#``: the cell still holds a value and its error,
+    for the layout as for the cell grammar; ``95.1 +0.4`` stays a value and a signed delta."""
+    for text, parts in [("1.533 + 0.002", ["1.533", "0.002"]), ("94.8 # 2.9", ["94.8", "2.9"])]:
+        assert cells.numeric_cell(text)
+        assert [(p.part, p.value) for p in cells.parse_cell(text).parts] == [("value", parts[0]), ("error", parts[1])]
+    assert [p.part for p in cells.parse_cell("95.1 +0.4").parts] != ["value", "error"]

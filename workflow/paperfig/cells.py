@@ -60,7 +60,7 @@ number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better
 error, and so is a decimal alone in brackets (``[0.311]``). A yes/no mark (``Yes``, ``No``,
 ``✓``) is text: no value, a "text_cell" note. A lone quote or comma printed apart
 after a value (``53.3 '``) is OCR noise: dropped, with a note ("ocr_noise"); a ± that OCR read
-as ``t``, ``£`` or ``+`` between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``)
+as ``t``, ``£``, ``#`` or ``+`` between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``)
 is read as ± with a note ("ocr_plus_minus"). ``10⁵`` and
 ``10^5`` are powers of ten (as in running text), a superscript after any other number is a
 footnote. Values are the printed text of the number (``decimal_text``: "84.0" stays "84.0").
@@ -394,6 +394,8 @@ def numeric_cell(text: str) -> bool:
         return False
     if measure := _MEASURE.match(text.strip()):  # 'RR 0.76 (0.60–0.97)': the measure's name first
         text = text.strip()[measure.end():]
+    if (pm := _PM_MISREAD.match(text.strip())) and is_number_token(pm["v"]) and is_number_token(pm["e"]):
+        return True  # '1.533 + 0.002': a value and its error, the ± misread by OCR (parse_cell reads it)
     if "土" in text or "士" in text:
         text = _CJK_PM.sub(" ± ", text)
     if "±" in text and (glued := _GLUED_SIG.search(text)):  # '405 ± 9b': letters glued to the error
@@ -606,12 +608,13 @@ _ARROW_MARK = re.compile(r"^\s*[▲▼△▽↑↓⬆⬇]\s*(?=[-+−]?\.?\d)|(?
 _PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d>[-+−–]?[^()\s]+)\s*\)$")
 #: ``11.4+ 1.3``: a '+' glued to a decimal and then a space (never an open bound: ``80+ 1.0``).
 _GLUED_PLUS = r"(?<=\.\d)\+\s+|(?<=\.\d\d)\+\s+|(?<=\.\d\d\d)\+\s+"
-#: A ± that OCR read as ``t``, ``£`` or ``+`` (``94.3 t0.6``, ``93.2 £1.1``, ``91.8+0.9``,
+#: A ± that OCR read as ``t``, ``£``, ``#`` or ``+`` (``94.3 t0.6``, ``93.2 £1.1``, ``91.8+0.9``,
 #: ``71.6 + 3.2``); ``95.1 +0.4`` stays two values (a signed delta may follow a value so).
 #: ``土`` or ``士`` between a value and its error: a ± that OCR with a Chinese model read as a CJK
 #: character.
 _CJK_PM = re.compile(r"(?<=[\d%])\s*[土士]\s*(?=[\d.])")
-_PM_MISREAD = re.compile(rf"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|{_GLUED_PLUS}|\+|\s+\+\s+)(?P<e>[\d.,]+%?)"
+_PM_MISREAD = re.compile(rf"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+)"
+                         r"(?P<e>[\d.,]+%?)"
                          r"\s?(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?(?P<marks>[*∗†‡§¶]+)?$")
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``;
 #: Tukey groups ``17.9ab``): a superscript flattened by the extractor. Whole numbers (``3a``) are

@@ -23,7 +23,7 @@ Grammar
   0.06)``) or the interval alone when it holds a decimal (``(1–5)`` is a header's scale), bare
   too (``5.1–8.3``; ``18–29`` is a label's age group, but a value after another value: ``4412 ±
   29  5260–4866``); so is a value with its role in parentheses (``1.00 (reference)``, ``0
-  (baseline)``); so is a value and its error whose ± OCR read as ``t``, ``£`` or ``+`` (``94.3
+  (baseline)``); so is a value and its error whose ± OCR read as ``t``, ``£``, ``#`` or ``+`` (``94.3
   t0.6``, ``91.8+0.9``, ``71.6 + 3.2``; on a line that holds such a misreading ``95.1 +0.4``
   too, its cell text then printed without the space so the cell grammar reads it alike); and so
   is an OCR misreading of a number (``4l9``, ``55O``, ``-.O9``, ``O.00052``, ``l90``,
@@ -127,8 +127,9 @@ _GARBLED = (r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[OolI]\.[0-9]{2
             r"|\(?[0-9][0-9.,]*[lIOo][0-9lIOo.,]*\)?[*∗†‡]*|[0-9][0-9.]*[\",]")
 #: ``11.4+ 1.3``: a '+' glued to a decimal and then a space (never an open bound: ``80+ 1.0``).
 _GLUED_PLUS = r"(?<=\.\d)\+\s+|(?<=\.\d\d)\+\s+|(?<=\.\d\d\d)\+\s+"
-#: A ± that OCR read as ``t``, ``£``, ``土``, ``士`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``).
-_PM_MISREAD = rf"(?:\s*\+?[t£土士]\s*|{_GLUED_PLUS}|\+|\s+\+\s+)"
+#: A ± that OCR read as ``t``, ``£``, ``#``, ``土``, ``士`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``,
+#: ``71.6 + 3.2``, ``94.8 # 2.9``).
+_PM_MISREAD = rf"(?:\s*\+?[t£土士]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+)"
 #: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
 _PM_LINE = re.compile(rf"\d{_PM_MISREAD}\.?\d")
 _PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE}$")
