@@ -1030,3 +1030,21 @@ Juveniles          9      11.9 ± 4.8 (4–21)       29 ± 10 (11–52)"""
     grid = one(text, "aligned")
     assert grid.rows[1][1] == ["Adults", "14", "18.4 ± 6.2 (7–33)", "41 ± 12 (18–70)"]
     assert grid.rows[2][1][-1] == "29 ± 10 (11–52)"
+
+
+def test_aligned_labels_wrapped_after_a_comma_or_a_threshold_and_a_letter_after_an_interval():
+    text = """                 Outcome                 Drug          Placebo       Difference (95% CI)      p
+                 Pain score              4.1 (1.2)     5.0 (1.4)     −0.9 (−1.4 to −0.4)      <0.001
+                 Rescue doses per week,
+                   mean (SD)             1.2 (0.8)     2.0 (1.1)     −0.8 (−1.1 to −0.5)      0.002
+                 Patients with ≥50%
+                   relief, n (%)         41 (52.6)     27 (34.6)     18.0 (3.1 to 32.9)c      0.02
+                 Sleep score             6.3 (1.9)     6.0 (2.0)     0.3 (−0.3 to 0.9)        0.31"""
+    grid = one(text, "aligned")
+    assert (grid.first_line, grid.last_line) == (1, 7)  # the wrapped labels continue the run
+    last_but_one = next(cells_ for ln, cells_ in grid.rows if ln == 6)
+    assert last_but_one[-2:] == ["18.0 (3.1 to 32.9)c", "0.02"]
+    parsed = parse_document(document_from_text(text, "trial.txt"), {})
+    assert sorted(v["value"] for v in parsed["table_values"] if v["line_no"] == 4) == sorted(
+        ["1.2", "0.8", "2.0", "1.1", "-0.8", "-1.1", "-0.5", "0.002"])
+    assert len([v for v in parsed["table_values"] if v["line_no"] == 6]) == 8

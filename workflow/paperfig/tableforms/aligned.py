@@ -135,7 +135,7 @@ _PM_LINE = re.compile(rf"\d{_PM_MISREAD}\.?\d")
 _PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE}$")
 #: An interval after a value or alone: ``[1.19, 1.60]``, ``(1.77–2.35)``, ``(-0.30 to 0.06)``.
 _RANGE = (rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\))"
-          r"[*∗†‡§¶]*")
+          r"(?:[*∗†‡§¶]*|[a-h])")  # a footnote's mark or letter after it: '20.3 (8.1 to 32.5)d'
 #: An interval alone holds a decimal (``[1.19, 1.60]``); ``(1–5)`` under a header is a scale.
 _LONE_RANGE = rf"(?=[^\d]*\d*\.\d){_RANGE}"
 #: An interval printed bare, with a decimal (``5.1–8.3``: a quintile's range); ``18–29`` and
@@ -366,6 +366,21 @@ def _data_line(line: _Line, numbered: bool = False) -> bool:
     return not _SENTENCE.search(line.label)
 
 
+#: A threshold in a label (``Responders ≥30% NRS``, ``Age <65 y``): label text, no value.
+_THRESHOLD = re.compile(r"^[<>≤≥]\s?\d+(?:\.\d+)?%?$")
+
+
+def _wrap_head(line: _Line, below: str) -> bool:
+    """The first line of a row's label that wraps onto the row below, indented under it
+    (``Rescue analgesic use,`` / ``  days/month  6.1 (3.4) ...``; ``Responders ≥30% NRS`` /
+    ``  reduction, n (%)  ...``): words (a threshold among them), a comma at its end allowed."""
+    s = line.text.strip()
+    return (0 < len(line.toks) <= _MAX_GROUP_WORDS and not s.endswith((".", ":", ";")) and not line.gapped
+            and not _excluded(line.text) and _indent(below) > _indent(line.text)
+            and all(not t.value or _THRESHOLD.match(t.text) for t in line.toks)
+            and not any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.toks))
+
+
 def _label_only(line: _Line) -> bool:
     s = line.text.strip()
     return (line.n == 0 and 0 < len(line.toks) <= _MAX_GROUP_WORDS and not s.endswith((".", ":", ",", ";"))
@@ -483,7 +498,8 @@ def _runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Line]]:
             j = nxt
             while j <= len(lines) and len(gap) < 3 and usable(j) and not data(j):
                 if lines[j - 1].strip() and not (_label_only(get(j)) or is_rule(lines[j - 1])
-                                                 or _MARKS_LINE.match(lines[j - 1])):
+                                                 or _MARKS_LINE.match(lines[j - 1])
+                                                 or j < len(lines) and data(j + 1) and _wrap_head(get(j), lines[j])):
                     break
                 gap.append(j)
                 j += 1
