@@ -558,3 +558,12 @@ def test_a_misread_plus_minus_between_value_and_error_is_a_value_cell():
         assert cells.numeric_cell(text)
         assert [(p.part, p.value) for p in cells.parse_cell(text).parts] == [("value", parts[0]), ("error", parts[1])]
     assert [p.part for p in cells.parse_cell("95.1 +0.4").parts] != ["value", "error"]
+
+
+def test_a_currency_before_the_number_is_the_value_s_unit():
+    for text, value, unit in [("$24.10", "24.10", "$"), ("€1,250", "1250", "€"), ("−$3.20", "-3.20", "$"),
+                              ("$1.2M", "1.2", "$M")]:
+        assert cells.numeric_cell(text)
+        (part,) = cells.parse_cell(text).parts
+        assert (part.value, part.unit) == (value, unit)
+    assert not cells.parse_cell("-$-3").parts  # two signs: refused, never a guess

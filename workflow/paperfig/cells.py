@@ -119,8 +119,11 @@ _NUM_PART = (rf"[-+−–]?[\d.,{_ZW_GAPS}]+(?:[eE][-+−]?\d+"
              r"|\s?[×xX·⋅]\s?10(?:\^\{?[-+−]?\d+\}?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?")
 #: The ``×`` of a power of ten spaced on one side only (``3.1× 10^{-7}``, ``3.1 ×10⁻⁷``).
 _TIMES_TEN = re.compile(r"(?<=\d)(?:×\s+|\s+×)(?=10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹]))")
+#: A currency before the number (``$24.10``, ``€1,250``, ``US$ 12.5``; a sign may stand before it:
+#: ``−$3.20``): the value's unit.
+_CURRENCY = r"(?P<csign>[-+−–])?(?P<cur>(?:US|A|C|NZ|HK|R)?[$€£¥₹])\s?"
 _TOKEN = re.compile(
-    rf"^(?P<pre>{_MARKS})?(?P<bound>[<>≤≥]\s*)?(?P<num>{_NUM_PART})\s*(?P<unit>%|[xX×°]|[MBkKTG])?"
+    rf"^(?P<pre>{_MARKS})?(?P<bound>[<>≤≥]\s*)?(?:{_CURRENCY})?(?P<num>{_NUM_PART})\s*(?P<unit>%|[xX×°]|[MBkKTG])?"
     rf"(?P<marks>{_MARKS})?\s*(?P<q>\(\?\))?$"
 )
 _DELTA = re.compile(r"^(?P<v>[^()\s]+(?:\s*\(\?\))?)\s*\(\s*(?P<d>[-+]?[^()\s]+)\s*\)$")
@@ -244,6 +247,12 @@ def parse_token(text: str) -> Token:
         raise ValueError(f"not a number: {text!r}")
     value = numbers.decimal_text(_read(m.group("num")).value)
     unit = m.group("unit") or ""
+    if m.group("cur"):
+        if m.group("csign") and m.group("num")[:1] in "-+−–":
+            raise ValueError(f"two signs: {text!r}")
+        if m.group("csign") in ("-", "−", "–"):
+            value = numbers.decimal_text(-Decimal(value))
+        unit = m.group("cur") + unit  # '$24.10': dollars; '$1.2M': millions of dollars
     if unit and _EXPONENT.search(m.group("num")):
         raise ValueError(f"a unit after an exponent: {text!r}")  # 83.7e0x: never a prefix
     flags = []
