@@ -47,7 +47,8 @@ or not at all):
 Every number may carry a unit suffix (``x``, ``×`` -> unit "x"; ``X`` -> unit "x" with flag
 "uppercase-x"; ``%``, ``°`` (degrees, or OCR's reading of a superscript mark), ``M``, ``B``,
 ``k``/``K``: the value stays as printed before the suffix, e.g. ``109M`` -> 109 M; ``T`` and
-``G`` too, ``2.0T`` tokens) and markers, printed against the number or apart from it (``16.9
+``G`` too, ``2.0T`` tokens), a currency before it (``$24.10``, ``€1,250``, ``−$3.20``: the
+currency is the unit, ``$1.2M`` -> unit "$M") and markers, printed against the number or apart from it (``16.9
 †``): footnote markers after or before the number (``*``, ``∗``, ``†``, ``‡``, ``§``, ``¶``,
 superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``, pandoc's ``[^moe]``) -> flag "footnote"; ``(?)``
 -> flag "uncertain"; a bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
