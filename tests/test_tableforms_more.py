@@ -1048,3 +1048,16 @@ def test_aligned_labels_wrapped_after_a_comma_or_a_threshold_and_a_letter_after_
     assert sorted(v["value"] for v in parsed["table_values"] if v["line_no"] == 4) == sorted(
         ["1.2", "0.8", "2.0", "1.1", "-0.8", "-1.1", "-0.5", "0.002"])
     assert len([v for v in parsed["table_values"] if v["line_no"] == 6]) == 8
+
+
+def test_aligned_rows_ending_in_a_reference_column_of_citations():
+    text = """  Catalyst            Loading (wt%)     Yield (%)     TOF (h−1)     Ref.
+
+  Pd/C                 5.0               91.2          1,240         [12]
+  Pt/Al2O3             2.5               84.6            980         [15,16]
+  Ni-Mo                10.0              72.3            415         [9]
+  This work            3.0               95.8          1,610         –"""
+    parsed = parse_document(document_from_text(text, "catalysts.txt"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4 and v["value"]] == ["2.5", "84.6", "980"]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 6 and v["value"]] == ["3.0", "95.8", "1610"]
+    assert not [n for n in parsed["parse_notes"] if n["kind"] in ("unparseable_cell", "unread_data_line")]

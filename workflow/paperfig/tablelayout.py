@@ -30,9 +30,10 @@ Layout rules (documented choices)
   columns are named ``"Group: sub"`` (``Speedup: GPU``) and listed in ``column_groups``.
   Header cells are repaired through the alias table (parse note ``header_alias``); text in a
   metadata row that is neither a number nor an alias is OCR noise (note ``ocr_noise``).
-* **Text columns.** A column after the labels whose data cells are all words (``License``:
-  MIT, Apache-2.0; ``Answer``: Abs., MC) holds no value: one note ``text_column``, no cell
-  notes. A cell with more digits than letters (OCR's ``4l9``) is no word: its column is read.
+* **Text columns.** A column after the labels whose data cells are all words (``License``: MIT,
+  Apache-2.0; ``Answer``: Abs., MC), or citations under ``Ref.`` (``[8]``, ``[21,26]``), holds
+  no value: one note ``text_column``, no cell notes. A cell with more digits than letters (OCR's
+  ``4l9``) is no word: its column is read.
 * **Label columns.** The leading columns whose data cells are all text (a dash among two or
   more words counts as text: a label not printed), and a first column of groups (``0``,
   ``1-4``, ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``: mostly ranges or open bounds;
@@ -142,6 +143,10 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 
 #: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an
 #: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
+#: A column of the sources a row comes from (``Ref.``, ``Refs``, ``Reference``, ``Source``) and its
+#: citations (``[8]``, ``[21,26]``, ``[3–5]``, ``12``): no values.
+_REFERENCE_HEADER = re.compile(r"^(?:Refs?\.?|References?|Sources?|Citations?)$", re.IGNORECASE)
+_CITATION = re.compile(r"^\[?\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]?$")
 #: A unit in parentheses alone, under a column's name (``(m³/h)``, ``(%)``, ``(mg/L)``).
 _UNIT_CELL = re.compile(r"^\((?![a-h]\)|[ivx]+\))(?=[^()]*[A-Za-zµ%°])[^()\d]*(?:\d[^()\d]*)?\)$")
 #: Words in a cell (a group's label: ``Haemolysis (%)``).
@@ -416,7 +421,8 @@ class TableLayout:
         for col in columns:
             words = [c[col.index] for _, c in data if c[col.index] and not cells.is_missing(c[col.index])]
             col.text = len(words) >= 2 and not any(cells.value_like(w) or cells.parse_cell(w).parts or _digit_heavy(w)
-                                                   for w in words)
+                                                   for w in words) or (
+                len(words) >= 2 and bool(_REFERENCE_HEADER.match(col.name)) and all(_CITATION.match(w) for w in words))
             col.ranges = bool(_INTERVAL_HEADER.search(col.name))
             sub = col.name.split(": ", 1)[1] if col.group else col.name
             col.pair = cells.pair_names(sub)

@@ -247,6 +247,8 @@ def tokens(text: str, start: int = 0, misread_pm: bool = False) -> list[_Tok]:
             if j >= len(raw):
                 continue
             compound = text[raw[i][1] - start:raw[j][2] - start]
+            if "    " in compound:
+                continue  # a column's gap: two cells ('980    [15,16]': a value, then a citation)
             if misread_pm and j == i + 1 and _PM_SPACED_PLUS.match(compound):
                 out.append(_Tok(compound.replace(" ", ""), raw[i][1], raw[j][2], True))
                 i = j + 1
@@ -303,8 +305,9 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
 
 #: A table's border that OCR printed after a row's last value.
 _BORDER_TOKENS = frozenset({"|", "¦", "]", "‖"})
-#: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence.
-_TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$")
+#: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence; or a
+#: reference column's citation (``[8]``, ``[21,26]``).
+_TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$|^\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]$")
 _ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[A-Ga-g]{1,6})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?|[-–—−]|--|N/?A"
                               r"|n/?a|[Yy]es|[Nn]o|✓|✔|" + _REF_MARK + r")\s*$")
 _DIGIT = re.compile(r"\d")
@@ -358,7 +361,7 @@ def _data_line(line: _Line, numbered: bool = False) -> bool:
         return False  # (label columns apart, 'OxA-41213  Ditch F201, primary fill  Bos taurus, left tibia')
     if line.label_toks and _excluded(line.text) and not (numbered and _NUMBERED.match(line.text)):
         return False
-    if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.label_toks):
+    if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.label_toks) and not _OWN_ROW.match(line.label):
         return False
     if sum(t.value for t in line.toks) >= 2 and all(i and line.toks[i - 1].text.lower() in _TIME_WORDS
                                                     for i, t in enumerate(line.toks) if t.value):
@@ -366,6 +369,10 @@ def _data_line(line: _Line, numbered: bool = False) -> bool:
     return not _SENTENCE.search(line.label)
 
 
+#: A comparison table's row of the paper's own result (``This work``, ``This study, MIM-coupled``,
+#: ``Our method``): a label, though "this" and "our" are words of prose.
+_OWN_ROW = re.compile(r"^(?:this|our)\s+(?:work|study|paper|method|model|device|design|approach|system|sensor)s?\b",
+                      re.IGNORECASE)
 #: A threshold in a label (``Responders ≥30% NRS``, ``Age <65 y``): label text, no value.
 _THRESHOLD = re.compile(r"^[<>≤≥]\s?\d+(?:\.\d+)?%?$")
 
