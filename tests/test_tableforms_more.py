@@ -1061,3 +1061,14 @@ def test_aligned_rows_ending_in_a_reference_column_of_citations():
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4 and v["value"]] == ["2.5", "84.6", "980"]
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 6 and v["value"]] == ["3.0", "95.8", "1610"]
     assert not [n for n in parsed["parse_notes"] if n["kind"] in ("unparseable_cell", "unread_data_line")]
+
+
+def test_single_spaced_rows_whose_reference_row_prints_ref_for_its_p_value():
+    text = """Group n Responders, n (%) OR (95% CI) p
+Placebo 120 31 (25.8) Ref. Ref.
+Low dose 118 47 (39.8) 1.90 (1.09–3.31) 0.02
+High dose 121 63 (52.1) 3.12 (1.81–5.39) <0.001"""
+    parsed = parse_document(document_from_text(text, "doses.txt"), {})
+    assert sorted(v["value"] for v in parsed["table_values"] if v["line_no"] == 2 and v["value"]) == ["120", "25.8", "31"]
+    notes = [n for n in parsed["parse_notes"] if n["line_no"] == 2]
+    assert notes and all(n["kind"] == "text_cell" and "reference category" in n["message"] for n in notes)

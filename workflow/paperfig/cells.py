@@ -106,6 +106,8 @@ _remember = functools.lru_cache(maxsize=1 << 12)
 MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×"})
 #: Yes/no marks of a value column (a regression table's "fixed effects: Yes"): text, noted.
 TEXT_MARKS = frozenset({"yes", "no", "✓", "✔", "y", "n"})
+#: The reference category of a comparison, printed where its ratio or p-value would stand.
+REFERENCE_MARKS = frozenset({"ref", "ref.", "reference", "referent"})
 #: Words for a value not given: not applicable, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
 #: reported, not significant.
 _MISSING_WORDS = frozenset({"n/a", "na", "n.a.", "n.a", "n/a.", "nd", "nd.", "n.d.", "n.d", "bdl", "b.d.l.", "b.d.l",
@@ -589,6 +591,9 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
     t = text.strip()
     if t.lower() in TEXT_MARKS:  # 'Yes' / 'No' / '✓' under a value column: text, not a failed number
         res.notes.append(CellNote("text_cell", f"cell {t!r} is a yes/no mark, not a number", t))
+        return res
+    if t.lower() in REFERENCE_MARKS:  # 'Ref.' in a p-value or ratio column: the comparison's reference
+        res.notes.append(CellNote("text_cell", f"cell {t!r} marks the reference category, not a number", t))
         return res
     kind = "unparseable_cell" if looks_numeric(t) else "non_numeric_cell"
     res.notes.append(CellNote(kind, f"cell {t!r} is not a number, pair or value with delta or "

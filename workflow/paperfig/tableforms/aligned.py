@@ -116,7 +116,7 @@ from . import Grid, columns, ruler
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
 _ONE = rf"(?:[<>≤≥]\s?)?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
-_TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
+_TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔", "Ref.", "Ref", "ref", "ref.", "Reference", "reference"})
 #: A value not given: dashes, N/A, a ditto mark, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
 #: reported (``NR``), not significant (``NS``); an element's symbol (``Nd``) is label text.
 _MISSING = (r"[-–—−]|--|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|B\.?D\.?L\.?|<\s?L[O0][DQ]|n\.?r\.?|N\.?R\.?"
@@ -318,7 +318,8 @@ _SIGNIFICANCE = re.compile(r"[A-Ga-g]{1,6}")
 #: mark: ``-``, ``--``, ``–``, ``—``, ``−``, ``N/A``, ``NA``, ``n/a``, ``na``; a word for a value
 #: not given, ``nd.``, ``NR``; a yes/no or a check).
 _VALUE_ENDS = ("-", "–", "—", "−", "N/A", "NA", "n/a", "na", "Yes", "yes", "No", "no", "✓", "✔",
-               "nd", "nd.", "n.d.", "ND", "N.D.", "NR", "NS", "n.s.", "b.d.l.", "bdl", "BDL", "LOD", "LOQ")
+               "nd", "nd.", "n.d.", "ND", "N.D.", "NR", "NS", "n.s.", "b.d.l.", "bdl", "BDL", "LOD", "LOQ",
+               "Ref.", "Reference")
 #: ... or like a value's role (``1.00 (reference)``: ``_REF_MARK``).
 _REF_ENDS = re.compile(_REF_MARK + "$")
 
