@@ -116,7 +116,9 @@ from . import Grid, columns, ruler
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
 _ONE = rf"(?:[<>≤≥]\s?)?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
-_TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔", "Ref.", "Ref", "ref", "ref.", "Reference", "reference"})
+_TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
+#: The reference row's mark where its ratio or p-value would stand (``Ref.``): a cell after a value.
+_REF_WORDS = frozenset({"Ref.", "Ref", "ref", "ref.", "Reference", "reference"})
 #: A value not given: dashes, N/A, a ditto mark, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
 #: reported (``NR``), not significant (``NS``); an element's symbol (``Nd``) is label text.
 _MISSING = (r"[-–—−]|--|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|B\.?D\.?L\.?|<\s?L[O0][DQ]|n\.?r\.?|N\.?R\.?"
@@ -287,8 +289,8 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
     if len(toks) > 2 and toks[-1].text in _BORDER_TOKENS and toks[-2].value:
         toks = toks[:-1]  # a table's right border read by OCR ('... 3.35 3.27 |'): no cell
     for i in range(1, len(toks)):  # a range of whole numbers after a value ('4412 ± 29  5260–4866')
-        if toks[i - 1].value and not toks[i].value and _INT_RANGE.match(toks[i].text):
-            toks[i].value = True
+        if toks[i - 1].value and not toks[i].value and (_INT_RANGE.match(toks[i].text) or toks[i].text in _REF_WORDS):
+            toks[i].value = True  # (or the reference row's 'Ref.' after its values)
     n = _trailing_run(toks)
     if n == 0 and "  " in text.strip():
         # layout 1: a text column after the values (``355  10,557  62,104  Abs.``)
