@@ -820,3 +820,26 @@ def test_a_header_whose_second_line_opens_with_the_label_column_s_unit():
     got = parse_document(document_from_text(rows, "ablation.txt"), {})
     assert got["table_summary"][0]["header_lines"] == [1]
     assert [v["value"] for v in got["table_values"] if v["line_no"] == 3 and v["value"]] == ["79.8", "-3.9", "41.2"]
+
+
+def test_settings_with_a_unit_name_the_rows_and_a_tukey_group_is_no_packed_row():
+    text = "\n".join(["| Temperature | Yield (g/L) | Protein (%) |", "|---|---|---|",
+                      "| 20 °C | 4.12 ± 0.05 a | 31.2 ± 0.8 b |", "| 25 °C | 4.87 ± 0.06 b | 33.9 ± 0.7 a |",
+                      "| 30 °C | 4.31 ± 0.04 a | 32.0 ± 0.9 ab |"])
+    parsed = parse_document(document_from_text(text, "temps.md"), {})
+    assert parsed["table_summary"][0]["row_labels"] == ["20 °C", "25 °C", "30 °C"]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["4.12", "0.05", "31.2", "0.8"]
+    assert "packed_row" not in kinds(parsed)
+
+
+def test_a_header_printed_again_under_a_repeated_group_name_docling():
+    """Docling repeats a spanning cell in each column and prints the columns' own names as a body
+    row that repeats the label column's name: both are the header."""
+    text = "\n".join(["| Week | Mass (g) | Acids (g/L) | Acids (g/L) |", "|---|---|---|---|",
+                      "| Week | Mass (g) | Lactic | Acetic |", "| 1 | 12.1 ± 0.4 | 0.8 ± 0.1 | 0.2 ± 0.0 |",
+                      "| 2 | 14.6 ± 0.5 | 1.9 ± 0.2 | 0.5 ± 0.1 |", "| 4 | 18.0 ± 0.7 | 3.4 ± 0.3 | 0.9 ± 0.1 |"])
+    parsed = parse_document(document_from_text(text, "weeks.md"), {})
+    table = parsed["table_summary"][0]
+    assert table["columns"] == ["Mass (g)", "Acids (g/L): Lactic", "Acids (g/L): Acetic"]
+    assert table["header_lines"] == [1, 3] and table["row_labels"] == ["1", "2", "4"]
+    assert not [v for v in parsed["table_values"] if v["line_no"] == 3]

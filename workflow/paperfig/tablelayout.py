@@ -11,25 +11,27 @@ Layout rules (documented choices)
 * **Blocks.** A block is one grid found by :func:`paperfig.tableforms.find_grids` (one reader
   per text form; the tab-separated reader splits a run where a header line is printed again:
   that is the second half of a table printed in two parts, joined again under *Two halves*).
-* **Header.** The first line of a block is its header when the markup marks it (a pipe
-  table's row above its alignment row, HTML ``<th>`` rows), when most of its cells are not
-  numbers, or when its first cell is a header word (``Model``, ``Method``, ``Dataset``...) and
-  the next line is data: ``Model  128  512  2048`` names its columns by sequence length; so
-  does a row of years after a text cell over a row of other values (``Country, 2019, 2020``),
-  and one of >= 3 whole numbers in ascending order over a row of decimals (``Warm-up steps,
-  250, 500, 1000``; a correlation matrix's ``Variable, M, SD, 1, 2, 3``), and a regression
-  table's column numbers ``(1)  (2)  (3)``, with the lines of text under them.
-  A row of group names over blank cells (``Men (n = 412)``, blank, ``Women (n = 455)``) is
-  followed by the columns' own names, the label column's name first (``Analyte  Median
-  2.5th-97.5th``), when they are mostly text and data follow.
-  Following lines with an empty first cell, before any data row, are header continuations
-  (text: ``Hidden``/``Dim`` -> "Hidden Dim") or, when mostly numbers, a metadata row
-  (``8.5k 67k ...`` under the task names) stored in the ``tables`` row as
-  ``header_values`` (and ``train_sizes`` when the caption speaks of training). A top header
-  cell followed by empty top cells whose lower cells are printed is a *group* header: its
-  columns are named ``"Group: sub"`` (``Speedup: GPU``) and listed in ``column_groups``.
-  Header cells are repaired through the alias table (parse note ``header_alias``); text in a
-  metadata row that is neither a number nor an alias is OCR noise (note ``ocr_noise``).
+* **Header.** The first line of a block is its header when the markup marks it (a pipe table's
+  row above its alignment row, HTML ``<th>`` rows), when most of its cells are not numbers, or
+  when its first cell is a header word (``Model``, ``Method``, ``Dataset``...) and the next line
+  is data: ``Model  128  512  2048`` names its columns by sequence length; so does a row of
+  years after a text cell over a row of other values (``Country, 2019, 2020``), and one of >= 3
+  whole numbers in ascending order over a row of decimals (``Warm-up steps, 250, 500, 1000``; a
+  correlation matrix's ``Variable, M, SD, 1, 2, 3``), and a regression table's column numbers
+  ``(1)  (2)  (3)``, with the lines of text under them. A row of group names over blank cells
+  (``Men (n = 412)``, blank, ``Women (n = 455)``) is followed by the columns' own names, the
+  label column's name first (``Analyte  Median 2.5th-97.5th``), when they are mostly text and
+  data follow; a row of words repeating the label column's name (Docling prints the header again
+  with the columns' own names: ``Day | pH | Acetic | Gluconic`` under ``Day | pH | Organic acids
+  | Organic acids``) is the header too. Following lines with an empty first cell or a unit
+  (``(m³/h)``), before any data row, are header continuations (text: ``Hidden``/``Dim`` ->
+  "Hidden Dim") or, when mostly numbers, a metadata row (``8.5k 67k ...`` under the task names)
+  stored in the ``tables`` row as ``header_values`` (and ``train_sizes`` when the caption speaks
+  of training). A top header cell followed by empty top cells (or by itself printed again) whose
+  lower cells are printed is a *group* header: its columns are named ``"Group: sub"``
+  (``Speedup: GPU``) and listed in ``column_groups``. Header cells are repaired through the
+  alias table (parse note ``header_alias``); text in a metadata row that is neither a number nor
+  an alias is OCR noise (note ``ocr_noise``).
 * **Text columns.** A column after the labels whose data cells are all words (``License``: MIT,
   Apache-2.0; ``Answer``: Abs., MC), or citations under ``Ref.`` (``[8]``, ``[21,26]``), holds
   no value: one note ``text_column``, no cell notes. A cell with more digits than letters (OCR's
@@ -143,6 +145,8 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 
 #: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an
 #: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
+#: A setting with its unit, printed as a row's name (``20 °C``, ``5 mg``, ``0.5 mM``).
+_SETTING_UNIT = re.compile(r"^(?P<num>\d{1,4}(?:\.\d{1,3})?)\s?(?P<unit>°[CFK]|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?)$")
 #: A column of the sources a row comes from (``Ref.``, ``Refs``, ``Reference``, ``Source``) and its
 #: citations (``[8]``, ``[21,26]``, ``[3–5]``, ``12``): no values.
 _REFERENCE_HEADER = re.compile(r"^(?:Refs?\.?|References?|Sources?|Citations?)$", re.IGNORECASE)
@@ -313,6 +317,12 @@ class TableLayout:
             # under them, label column's name first ("Analyte  Median  2.5th-97.5th")
             header_rows.append(rows[i])
             i += 1
+        elif (header_rows and i + 1 < len(rows) and rows[i][1][0] and rows[i][1][0] == header_rows[-1][1][0]
+              and not self._counts(rows[i][1])[0] and not self._header_like(rows[i + 1][1])):
+            # the header printed again with the columns' own names under a repeated group name
+            # (Docling: "Day | pH | Organic acids | Organic acids" then "Day | pH | Acetic | Gluconic")
+            header_rows.append(rows[i])
+            i += 1
         data = rows[i:]
         first_line = first_line or lines[0][0]
         last_line = last_line or lines[-1][0]
@@ -390,7 +400,10 @@ class TableLayout:
             while j < ncol:
                 top = fixed[0][j]
                 k = j + 1
-                while (k < ncol and not fixed[0][k] and any(fixed[r][k] for r in range(1, n_hdr))):
+                # blank top cells continue a group, and so does its name printed again (Docling
+                # repeats a spanning cell in every column it spans)
+                while (k < ncol and (not fixed[0][k] or fixed[0][k] == top)
+                       and any(fixed[r][k] for r in range(1, n_hdr))):
                     k += 1
                 if top and k - j >= 2 and any(fixed[r][j] for r in range(1, n_hdr)):
                     for m in range(j, k):
@@ -402,9 +415,9 @@ class TableLayout:
                 sub_raw = " ".join(x for x in (printed[r][j] for r in range(1, n_hdr)) if x)
                 top_raw = printed[0][min(m for m in group_of if group_of[m] == group_of[j] and m <= j)]
                 name, raw = f"{group_of[j]}: {sub}", f"{top_raw}: {sub_raw}"
-            else:
-                name = " ".join(x for x in (fixed[r][j] for r in range(n_hdr)) if x)
-                raw = " ".join(x for x in (printed[r][j] for r in range(n_hdr)) if x)
+            else:  # (a cell printed again in the row below is named once: 'pH' over 'pH')
+                name = " ".join(dict.fromkeys(x for x in (fixed[r][j] for r in range(n_hdr)) if x))
+                raw = " ".join(dict.fromkeys(x for x in (printed[r][j] for r in range(n_hdr)) if x))
             if not name:
                 name = raw = f"column {j + 1}"
             columns.append(Column(index=j, name=name, raw=raw, group=group_of.get(j, "")))
@@ -471,10 +484,18 @@ class TableLayout:
         """A first column of distinct whole numbers in ascending order (``k``, ``Round``,
         ``Epoch``: 0, 1, 2 or 2, 4, 8), or of >= 3 settings in ascending order printed as
         decimals or percentages (doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; a sparsity 0%, 30%,
-        50%), beside other columns that are not all whole numbers: the rows' names, not values
-        (a column with other units, ``6 h``, stays a column of values)."""
+        50%), or of >= 3 settings with one unit in ascending order (``20 °C``, ``25 °C``, ``30 °C``)
+        beside columns printing no such setting, beside other columns that are not all whole
+        numbers: the rows' names, not values."""
         col = [re.sub(r"\s*\([^()]*\)$", "", c[0].strip()) for _, c in data]  # '0 (no merging)'
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
+        units = [_SETTING_UNIT.match(x) for x in col]
+        if len(col) >= 3 and all(units) and len({m["unit"] for m in units}) == 1:
+            # settings with one unit (20 °C, 25 °C, 30 °C; 5 mg, 10 mg, 20 mg) beside values of
+            # another kind (3.12 ± 0.03): the rows' names
+            nums = [Decimal(m["num"]) for m in units]
+            if all(a < b for a, b in zip(nums, nums[1:])) and not any(_SETTING_UNIT.match(x) for x in others):
+                return True
         if len(col) >= 3 and all(re.fullmatch(r"\d{1,4}(?:\.\d{1,3})?%?", x) for x in col) and any(
                 "." in x or "%" in x for x in col):
             # settings in ascending order: doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; losses 0%, 1%, 5%
@@ -517,6 +538,8 @@ class TableLayout:
             values = {col.index: c[col.index] for col in columns}
             filled = [v for v in values.values() if v]
             counts = [len(cells.value_tokens(v)) for v in filled]
+            if counts and min(counts) >= 2:  # a cell the cell grammar reads whole is one value ('3.12 ± 0.03 a')
+                counts = [1 if cells.parse_cell(v).parts else n for v, n in zip(filled, counts)]
             if len(filled) >= 2 and min(counts) >= 2 and label_raw:
                 n = counts[0]
                 names = cells.split_packed_label(label_raw, n) if len(set(counts)) == 1 else None
