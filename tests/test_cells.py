@@ -567,3 +567,10 @@ def test_a_currency_before_the_number_is_the_value_s_unit():
         (part,) = cells.parse_cell(text).parts
         assert (part.value, part.unit) == (value, unit)
     assert not cells.parse_cell("-$-3").parts  # two signs: refused, never a guess
+
+
+def test_a_dash_with_its_footnote_is_a_missing_cell():
+    for text in ("—b", "–a", "-*", "—†"):
+        assert cells.is_missing(text)
+        assert [p.part for p in cells.parse_cell(text).parts] == ["missing"]
+    assert not cells.is_missing("-5") and not cells.is_missing("—ab")

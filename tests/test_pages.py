@@ -843,3 +843,29 @@ def test_a_header_printed_again_under_a_repeated_group_name_docling():
     assert table["columns"] == ["Mass (g)", "Acids (g/L): Lactic", "Acids (g/L): Acetic"]
     assert table["header_lines"] == [1, 3] and table["row_labels"] == ["1", "2", "4"]
     assert not [v for v in parsed["table_values"] if v["line_no"] == 3]
+
+
+def test_settings_repeated_under_each_group_and_a_dash_with_its_footnote():
+    text = "\n".join([
+        "  Mix      Load (kN)    Strain (%)       Cracks",
+        "  M1       10           0.12 ± 0.01      2",
+        "           20           0.27 ± 0.02      5",
+        "           40           0.61 ± 0.04      11",
+        "  M2       10           0.09 ± 0.01      1",
+        "           20           0.21 ± 0.02      3",
+        "           40           —b               8",
+    ])
+    parsed = parse_document(document_from_text(text, "mixes.txt"), {})
+    assert parsed["table_summary"][0]["row_labels"][:3] == ["10", "20", "40"]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 2 and v["value"]] == ["0.12", "0.01", "2"]
+    row7 = [(v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 7]
+    assert row7 == [("missing", ""), ("value", "8")]  # '—b': not measured, see footnote b
+
+
+def test_an_index_column_followed_by_a_summary_row():
+    text = "\n".join(["| Temp (°C) | Queens | Workers |", "|---|---|---|", "| 5 | 36.8 ± 0.9 | 30.1 ± 1.2 |",
+                      "| 10 | 37.1 ± 0.7 | 31.6 ± 1.0 |", "| 15 | 37.4 ± 0.8 | 33.0 ± 0.9 |",
+                      "| 20 | 37.9 ± 0.6 | 34.2 ± 1.1 |", "| Slope | 0.07 | 0.21 |"])
+    parsed = parse_document(document_from_text(text, "warmup.md"), {})
+    assert parsed["table_summary"][0]["row_labels"] == ["5", "10", "15", "20", "Slope"]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["37.1", "0.7", "31.6", "1.0"]

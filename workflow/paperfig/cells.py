@@ -202,11 +202,18 @@ def is_blank(text: str) -> bool:
 
 
 def is_missing(text: str) -> bool:
-    """A dash (any variant, single or doubled), ``N/A``, ``n/a``, ``NA``, ``n.a.``, ``✗`` or
-    ``×`` alone, or a word for a value not given (``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``):
-    not reported. An element's symbol (``Nd``, ``Ne``) is no such word."""
+    """A dash (any variant, single or doubled; with a footnote's letter or mark, ``—b``),
+    ``N/A``, ``n/a``, ``NA``, ``n.a.``, ``✗`` or ``×`` alone, or a word for a value not given
+    (``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``): not reported. An element's symbol (``Nd``,
+    ``Ne``) is no such word."""
     t = text.strip()
-    return t in MISSING_MARKS or (t.lower() in _MISSING_WORDS and not _ELEMENT.match(t))
+    if t in MISSING_MARKS or (t.lower() in _MISSING_WORDS and not _ELEMENT.match(t)):
+        return True
+    return bool(_MARKED_DASH.match(t))  # a dash with its footnote: '—b', '–*' ('not measured, see b')
+
+
+#: A dash with a footnote's letter or mark after it (``—b``, ``–a``, ``-*``, ``—†``).
+_MARKED_DASH = re.compile(r"^(?:[-–—−]|--)(?:[a-h]|[*∗†‡§¶]{1,2})$")
 
 
 def split_qualifier(text: str) -> tuple[str, str]:

@@ -43,9 +43,10 @@ Layout rules (documented choices)
   (and a numeric first column directly followed by a column of words: ``| 1.3B | uniform |``,
   or a first column of distinct whole numbers in ascending order beside other values: an
   index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings
-  printed as decimals or percentages (0.5, 1.0, 1.5; 0%, 30%, 50%), or years, even beside one
-  column);
-  the last one is the row label, any before it a qualifier (``test``/``dev``) carried down
+  printed as decimals or percentages (0.5, 1.0, 1.5; 0%, 30%, 50%) or with one unit (20 °C,
+  25 °C, 30 °C), or years, even beside one column; up to two summary rows after them, ``Slope``
+  or ``Total``, leave the index an index; and after a column of group names, one sequence of
+  settings printed again under each group, ``25, 50, 100`` kPa); the last one is the row label, any before it a qualifier (``test``/``dev``) carried down
   and used as ``row_group``.
 * **Row labels.** ``row_label_raw`` is the printed text of the row's own label cell ("" when
   the label was printed once for a group and carried down); ``row_label`` is the carried,
@@ -360,6 +361,9 @@ class TableLayout:
             label_cols = 2
             while label_cols < ncol - 1 and self._text_column(data, label_cols):
                 label_cols += 1
+        elif 0 < label_cols < ncol - 1 and self._repeated_settings(data, label_cols):
+            # 'PET-U  25 ...' / '50 ...' / 'HDPE-B  25 ...': settings repeated under each group
+            label_cols += 1
 
         # header texts (aliases applied per printed cell)
         printed = [[c[j] for j in range(ncol)] for _, c in header_rows]
@@ -489,6 +493,10 @@ class TableLayout:
         numbers: the rows' names, not values."""
         col = [re.sub(r"\s*\([^()]*\)$", "", c[0].strip()) for _, c in data]  # '0 (no merging)'
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
+        summary = 0  # up to two summary rows after the settings ('Slope', 'Total', 'Mean')
+        while summary < 2 and len(col) - summary > 3 and _WORDS.search(col[len(col) - 1 - summary]):
+            summary += 1
+        col = col[:len(col) - summary]
         units = [_SETTING_UNIT.match(x) for x in col]
         if len(col) >= 3 and all(units) and len({m["unit"] for m in units}) == 1:
             # settings with one unit (20 °C, 25 °C, 30 °C; 5 mg, 10 mg, 20 mg) beside values of
@@ -517,6 +525,23 @@ class TableLayout:
         nums = [[int(x.replace("−", "-")) for x in g] for g in groups]  # (signed: an offset -20, -10, 0, +10)
         return (all(a < b for g in nums for a, b in zip(g, g[1:]))
                 and any(not re.fullmatch(r"[\d,]+", x) for x in others))
+
+    @staticmethod
+    def _repeated_settings(data, j: int) -> bool:
+        """Column ``j`` after the label columns holds one sequence of settings in ascending order
+        (``25, 50, 100, 150`` kPa) printed again under each group of the first column (a new
+        group where the first column prints a name): a factor of the design, the rows' names."""
+        groups: list[list[str]] = []
+        for _, c in data:
+            if c[0].strip() or not groups:
+                groups.append([])
+            groups[-1].append(c[j].strip())
+        if len(groups) < 2 or not all(len(g) >= 2 and all(re.fullmatch(r"\d{1,5}(?:\.\d{1,3})?", x) for x in g)
+                                      for g in groups):
+            return False
+        seqs = [[Decimal(x) for x in g] for g in groups]
+        return all(a < b for g in seqs for a, b in zip(g, g[1:])) and all(
+            g == seqs[0][:len(g)] or seqs[0] == g[:len(seqs[0])] for g in seqs)
 
     @staticmethod
     def _text_column(data, j: int) -> bool:

@@ -121,7 +121,8 @@ _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 _REF_WORDS = frozenset({"Ref.", "Ref", "ref", "ref.", "Reference", "reference"})
 #: A value not given: dashes, N/A, a ditto mark, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
 #: reported (``NR``), not significant (``NS``); an element's symbol (``Nd``) is label text.
-_MISSING = (r"[-–—−]|--|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|B\.?D\.?L\.?|<\s?L[O0][DQ]|n\.?r\.?|N\.?R\.?"
+_MISSING = (r"(?:[-–—−]|--)(?:[a-h]|[*∗†‡§¶]{1,2})?|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|B\.?D\.?L\.?"
+            r"|<\s?L[O0][DQ]|n\.?r\.?|N\.?R\.?"
             r"|n\.s\.|NS|" + "|".join(sorted(_TEXT_MARKS)))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
