@@ -36,18 +36,18 @@ Layout rules (documented choices)
   Apache-2.0; ``Answer``: Abs., MC), or citations under ``Ref.`` (``[8]``, ``[21,26]``), holds
   no value: one note ``text_column``, no cell notes. A cell with more digits than letters (OCR's
   ``4l9``) is no word: its column is read.
-* **Label columns.** The leading columns whose data cells are all text (a dash among two or
-  more words counts as text: a label not printed), and a first column of groups (``0``,
-  ``1-4``, ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``: mostly ranges or open bounds;
-  or time points among words, ``Preoperative``, ``6h``, ``24h``), are label columns
-  (and a numeric first column directly followed by a column of words: ``| 1.3B | uniform |``,
-  or a first column of distinct whole numbers in ascending order beside other values: an
-  index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings
-  printed as decimals or percentages (0.5, 1.0, 1.5; 0%, 30%, 50%) or with one unit (20 °C,
-  25 °C, 30 °C), or years, even beside one column; up to two summary rows after them, ``Slope``
-  or ``Total``, leave the index an index; and after a column of group names, one sequence of
-  settings printed again under each group, ``25, 50, 100`` kPa); the last one is the row label, any before it a qualifier (``test``/``dev``) carried down
-  and used as ``row_group``.
+* **Label columns.** The leading columns whose data cells are all text (a dash among two or more
+  words counts as text: a label not printed), and a first column of groups (``0``, ``1-4``,
+  ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``: mostly ranges or open bounds; or time
+  points among words, ``Preoperative``, ``6h``, ``24h``), are label columns (and a numeric first
+  column directly followed by a column of words: ``| 1.3B | uniform |``, or a first column of
+  distinct whole numbers in ascending order beside other values: an index such as ``k`` = 2, 4,
+  8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings printed as decimals or percentages
+  (0.5, 1.0, 1.5; 0%, 30%, 50%) or with one unit (20 °C, 25 °C, 30 °C), or years, even beside
+  one column; up to two summary rows after them, ``Slope`` or ``Total``, leave the index an
+  index; and after a column of group names, one sequence of settings printed again under each
+  group, ``25, 50, 100`` kPa); the last one is the row label, any before it a qualifier
+  (``test``/``dev``) carried down and used as ``row_group``.
 * **Row labels.** ``row_label_raw`` is the printed text of the row's own label cell ("" when
   the label was printed once for a group and carried down); ``row_label`` is the carried,
   normalised label (``cells.normalise_label``: ``BERT _{BASE}`` -> ``BERT-base``).
