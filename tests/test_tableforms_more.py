@@ -1072,3 +1072,21 @@ High dose 121 63 (52.1) 3.12 (1.81–5.39) <0.001"""
     assert sorted(v["value"] for v in parsed["table_values"] if v["line_no"] == 2 and v["value"]) == ["120", "25.8", "31"]
     notes = [n for n in parsed["parse_notes"] if n["line_no"] == 2]
     assert notes and all(n["kind"] == "text_cell" and "reference category" in n["message"] for n in notes)
+
+
+def test_value_bullets_with_a_currency_a_standard_error_and_the_measure_named_before_a_bold_value():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Unit cost per household: **USD 14.20**", "- Annual tariff revenue: US$ 2,310",
+                               "- Connection fee: **$35**"])
+    assert [cells_[1] for _, cells_ in grid.rows] == ["14.20", "2,310", "35"]
+    (grid,) = bulletlist.find(["- Smallholders: maize yield **+0.42** (SE 0.11)",
+                               "- Large farms: maize yield **+0.17** (SE 0.09)",
+                               "- Tenants: maize yield **−0.05** (SE 0.12)"])
+    assert [cells_[1] for _, cells_ in grid.rows] == ["+0.42 ± 0.11", "+0.17 ± 0.09", "−0.05 ± 0.12"]
+    (grid,) = bulletlist.find(["* Low exposure: adjusted β = −0.6 (95% CI −1.9 to 0.7)",
+                               "* High exposure: adjusted β = −2.8 (95% CI −4.1 to −1.5)",
+                               "* Any exposure: adjusted β = −1.7 (95% CI −2.6 to −0.8)"])
+    assert grid.rows[1][1][1] == "−2.8 (−4.1 to −1.5)"
+    # words after the value still make a remark of the bullet, never a unit or a measure
+    assert bulletlist.find(["- Farms: yield rose by 12 percent in the dry year", "- Plots: 4", "- Sites: 9"]) == []

@@ -3,11 +3,13 @@ value (``- Dense: 61.2 GB``, ``* tiny-d: **14.8%**``, ``- γ = 2: 1.62×``, ``- 
 
 Grammar: a run of >= 3 consecutive value bullets, each ``<name>: <value>`` where the value is
 one number (with its error: ``248 ± 52``; the measure may be named first: ``median 16``, ``LWR
-3.25 nm``, or a statistic's symbol, ``β = 0.41``, ``r = 0.62``, never a sample's ``n = 24``)
-with an optional approximation mark, emphasis and a unit (up to three words: ``cal BP``,
-``min/shift``, ``years per sample``; before or after the emphasis's end, ``**2.4 s** per
-round``) or ``%``/``×`` after it, and optionally its interval in parentheses (``(95% CI −131 to
-−85)``, ``(2σ range 6,020–6,310)``: the value's cell is then ``-108 (-131 to -85)``) or its
+3.25 nm``, a statistic's symbol, ``β = 0.41``, ``adjusted β = −0.8``, never a sample's ``n =
+24``; words before a bold value, ``soil conservation **+0.118**``), a currency before it (``$``,
+``US$ 1,480``, ``USD 11.60``), its standard error after it (``(SE 0.037)``: the cell is then
+``+0.118 ± 0.037``) with an optional approximation mark, emphasis and a unit (up to three words:
+``cal BP``, ``min/shift``, ``years per sample``; before or after the emphasis's end, ``**2.4 s**
+per round``) or ``%``/``×`` after it, and optionally its interval in parentheses (``(95% CI −131
+to −85)``, ``(2σ range 6,020–6,310)``: the value's cell is then ``-108 (-131 to -85)``) or its
 share (``731 (56.9%)``), then a remark in parentheses (``(single GPU)``), and nothing else (a
 bullet with other words after its number is a remark, and breaks the run). A deck tool's markup
 at the end (``<!-- .element: class="fragment" -->``, ``{.fragment}``) is no part of it, nor is
@@ -36,16 +38,24 @@ from collections.abc import Collection, Sequence
 
 from . import Grid
 
-_UNIT_WORD = r"[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹-]{1,12}"
+_UNIT_WORD = r"[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹$€£-]{1,12}"
+#: A currency before the number: a symbol or a code (``$``, ``US$ 1,480``, ``USD 11.60``, ``€``).
+_CURRENCY = r"(?:(?:US|A|C|NZ)?[$€£]\s?|(?-i:USD|EUR|GBP|CHF|JPY|INR|KES)\s)?"
 _VALUE_BULLET = re.compile(
     r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:\s*"
     r"(?:(?:median|mean|average|(?-i:[A-Z]{2,6}))\s+)?"  # 'median 16', 'LWR 3.25 nm': the measure named first
+    # 'soil conservation **+0.118**': the measure's name before a bold value (the reading view
+    # prints the emphasis as spaces: 'soil conservation   +0.118')
+    r"(?:(?-i:[a-z][a-z-]+(?:\s[a-z][a-z-]+){0,2})(?:\s*(?=[*_]{2})|\s{3,}(?=[-+−]?\d)))?"
+    r"(?:(?:adjusted|unadjusted|crude|pooled)\s+)?"
     r"(?:(?-i:(?![nN]\b)(?:[α-ωΑ-Ω]|[A-Za-z]{1,3}))\s*=\s*)?"  # 'β = 0.41', 'r = 0.62': a statistic's symbol
-    r"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{0,2}[$€£]?[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?"
+    rf"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{{0,2}}{_CURRENCY}[-+−]?\d[\d,]*(?:\.\d+)?"
+    r"(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?"
     r"\s?(?:%|×|x\b)?[*_]{0,2}"
     rf"(?:\s*(?P<unit>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?[*_]{{0,2}})"
     rf"(?:\s+(?P<after>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?"  # after emphasis: '**2.4 s** per round'
     r"(?:\s*\((?P<share>[-+−]?\d[\d,]*(?:\.\d+)?\s?%)\))?"
+    r"(?:\s*\(SE\s?=?\s?(?P<se>\d[\d,]*(?:\.\d+)?)\))?"  # '(SE 0.037)': the value's standard error
     r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\))?(?:\s*\((?P<remark>[^()\d]*[A-Za-z][^()]{0,30})\))?\s*\.?\s*$", re.I)
 #: An interval after the value, its name first: ``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``.
 _INTERVAL = re.compile(r"^(?:[^\d−-]*\d+(?:\.\d+)?\s?%\s*(?:CI|CrI|UI)|[^\d−-]*\d?σ?\s*(?:range|CI|IQR))?[:,]?\s*"
@@ -98,7 +108,7 @@ def _rows(run: list[tuple[int, str, list[str]]]) -> list[tuple[int, list[str]]]:
 def _plain(text: str) -> str:
     """Emphasis and an approximation mark (``~``, ``≈``, ``about``) removed."""
     text = re.sub(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)", "", text).strip()
-    return re.sub(r"^(?:~|≈|about\s+|approx\.?\s+)?\s*[$€£]?", "", text, flags=re.I)
+    return re.sub(rf"^(?:~|≈|about\s+|approx\.?\s+)?\s*{_CURRENCY}", "", text, flags=re.I)
 
 
 def _single(line: str) -> re.Match | None:
@@ -151,6 +161,8 @@ def _value_text(m: re.Match) -> str:
     value = _plain(m.group("value"))
     if m.group("share"):  # 'Started in the ED: 731 (56.9%)': a count and its share, as n (%) is
         value = f"{_value_cell(value)} ({m.group('share').replace(' ', '')})"
+    if m.group("se"):  # '+0.118 (SE 0.037)': the value and its standard error
+        value = f"{_value_cell(value)} ± {m.group('se')}"
     if m.group("interval") and (iv := _INTERVAL.match(m.group("interval"))):
         value = f"{_value_cell(value)} ({iv.group('lo')} to {iv.group('hi')})"
     return value
