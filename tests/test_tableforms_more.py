@@ -1090,3 +1090,18 @@ def test_value_bullets_with_a_currency_a_standard_error_and_the_measure_named_be
     assert grid.rows[1][1][1] == "−2.8 (−4.1 to −1.5)"
     # words after the value still make a remark of the bullet, never a unit or a measure
     assert bulletlist.find(["- Farms: yield rose by 12 percent in the dry year", "- Plots: 4", "- Sites: 9"]) == []
+
+
+def test_value_bullets_across_column_divs_with_italic_symbols_and_bracketed_intervals():
+    from paperfig.tableforms import bulletlist
+
+    lines = ["::: columns", ":::: column", "- Nest temperature, hatched clutches: 29.4 °C",
+             "- Nest temperature, failed clutches: 31.2 °C", "::::", ":::: column",
+             "- Sand moisture, hatched clutches: 6.1%", "- Sand moisture, failed clutches: 3.8%", "::::", ":::"]
+    (grid,) = bulletlist.find(lines)
+    assert [ln for ln, _ in grid.rows] == [3, 4, 7, 8]
+    (grid,) = bulletlist.find(["- Counting: *g* = 0.21 [0.03, 0.39]", "- Estimation: *g* = −0.31 [−0.50, −0.12]",
+                               "- Comparison: *g* = 0.09 [−0.08, 0.26]"])
+    assert grid.rows[1][1][1] == "−0.31 (−0.50 to −0.12)"
+    # a citation in brackets after a value is no interval
+    assert bulletlist.find(["- Sites: 12 [4]", "- Plots: 48 [4]", "- Years: 3 [7]"]) == []

@@ -6,25 +6,27 @@ one number (with its error: ``248 ± 52``; the measure may be named first: ``med
 3.25 nm``, a statistic's symbol, ``β = 0.41``, ``adjusted β = −0.8``, never a sample's ``n =
 24``; words before a bold value, ``soil conservation **+0.118**``), a currency before it (``$``,
 ``US$ 1,480``, ``USD 11.60``), its standard error after it (``(SE 0.037)``: the cell is then
-``+0.118 ± 0.037``) with an optional approximation mark, emphasis and a unit (up to three words:
-``cal BP``, ``min/shift``, ``years per sample``; before or after the emphasis's end, ``**2.4 s**
-per round``) or ``%``/``×`` after it, and optionally its interval in parentheses (``(95% CI −131
-to −85)``, ``(2σ range 6,020–6,310)``: the value's cell is then ``-108 (-131 to -85)``) or its
-share (``731 (56.9%)``), then a remark in parentheses (``(single GPU)``), and nothing else (a
-bullet with other words after its number is a remark, and breaks the run). A deck tool's markup
-at the end (``<!-- .element: class="fragment" -->``, ``{.fragment}``) is no part of it, nor is
-beamer's markup (``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of
+``+0.118 ± 0.037``; an interval may stand in brackets, ``*g* = 0.19 [0.01, 0.37]``) with an
+optional approximation mark, emphasis and a unit (up to three words: ``cal BP``, ``min/shift``,
+``years per sample``; before or after the emphasis's end, ``**2.4 s** per round``) or
+``%``/``×`` after it, and optionally its interval in parentheses (``(95% CI −131 to −85)``,
+``(2σ range 6,020–6,310)``: the value's cell is then ``-108 (-131 to -85)``) or its share (``731
+(56.9%)``), then a remark in parentheses (``(single GPU)``), and nothing else (a bullet with
+other words after its number is a remark, and breaks the run). A deck tool's markup at the end
+(``<!-- .element: class="fragment" -->``, ``{.fragment}``) is no part of it, nor is beamer's
+markup (``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of
 households``). A bullet of words without a digit among the values (``Dated by AMS radiocarbon``)
 is no row and does not break the run; value bullets nested under it carry its name (``Women
 satisfied`` / ``- Misoprostol: 81%``: ``Women satisfied: Misoprostol``), and bullets may nest at
-any depth. A bullet comparing two values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km → 6.8
-km``) gives both. The name may hold digits of its own (``Expert 1``, ``layer 22``). Such a run
-is a table of two columns, name and value, one row per bullet; its header is unnamed. When every
-name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ, the
-run is a sweep: a third column holds the setting's number, which is data too. Lines of the same
-form without a bullet (markitdown's text of a slide: ``HIV co-infected: 38.7%``) are a list too
-when one of their values is no bare count (a decimal, a percentage, thousands): ``Volume: 12`` /
-``Issue: 3`` is a citation.
+any depth; a fenced div's lines (pandoc's and Quarto's ``::: columns``, ``:::: column``) lay a
+list out and do not break it. A bullet comparing two values (``4.2 h (dual) vs 3.6 h (triple)``,
+``2.1 km → 6.8 km``) gives both. The name may hold digits of its own (``Expert 1``, ``layer
+22``). Such a run is a table of two columns, name and value, one row per bullet; its header is
+unnamed. When every name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the
+settings differ, the run is a sweep: a third column holds the setting's number, which is data
+too. Lines of the same form without a bullet (markitdown's text of a slide: ``HIV co-infected:
+38.7%``) are a list too when one of their values is no bare count (a decimal, a percentage,
+thousands): ``Volume: 12`` / ``Issue: 3`` is a citation.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
@@ -48,7 +50,7 @@ _VALUE_BULLET = re.compile(
     # prints the emphasis as spaces: 'soil conservation   +0.118')
     r"(?:(?-i:[a-z][a-z-]+(?:\s[a-z][a-z-]+){0,2})(?:\s*(?=[*_]{2})|\s{3,}(?=[-+−]?\d)))?"
     r"(?:(?:adjusted|unadjusted|crude|pooled)\s+)?"
-    r"(?:(?-i:(?![nN]\b)(?:[α-ωΑ-Ω]|[A-Za-z]{1,3}))\s*=\s*)?"  # 'β = 0.41', 'r = 0.62': a statistic's symbol
+    r"(?:(?-i:[*_]?(?![nN]\b)(?:[α-ωΑ-Ω]|[A-Za-z]{1,3})[*_]?)\s*=\s*)?"  # 'β = 0.41', '*g* = 0.19': a statistic
     rf"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{{0,2}}{_CURRENCY}[-+−]?\d[\d,]*(?:\.\d+)?"
     r"(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?"
     r"\s?(?:%|×|x\b)?[*_]{0,2}"
@@ -56,10 +58,11 @@ _VALUE_BULLET = re.compile(
     rf"(?:\s+(?P<after>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?"  # after emphasis: '**2.4 s** per round'
     r"(?:\s*\((?P<share>[-+−]?\d[\d,]*(?:\.\d+)?\s?%)\))?"
     r"(?:\s*\(SE\s?=?\s?(?P<se>\d[\d,]*(?:\.\d+)?)\))?"  # '(SE 0.037)': the value's standard error
-    r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\))?(?:\s*\((?P<remark>[^()\d]*[A-Za-z][^()]{0,30})\))?\s*\.?\s*$", re.I)
+    r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\)|\s*\[(?P<brackets>[^\[\]]*?\d[^\[\]]*)\])?"
+    r"(?:\s*\((?P<remark>[^()\d]*[A-Za-z][^()]{0,30})\))?\s*\.?\s*$", re.I)
 #: An interval after the value, its name first: ``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``.
 _INTERVAL = re.compile(r"^(?:[^\d−-]*\d+(?:\.\d+)?\s?%\s*(?:CI|CrI|UI)|[^\d−-]*\d?σ?\s*(?:range|CI|IQR))?[:,]?\s*"
-                       r"(?P<lo>[-+−]?\d[\d,]*(?:\.\d+)?)\s*(?:to|–|—|-)\s*(?P<hi>[-+−]?\d[\d,]*(?:\.\d+)?)\s*$")
+                       r"(?P<lo>[-+−]?\d[\d,]*(?:\.\d+)?)\s*(?:to|–|—|-|,(?=\s))\s*(?P<hi>[-+−]?\d[\d,]*(?:\.\d+)?)\s*$")
 #: A remark in parentheses after the value, words that may hold a digit (``(intronic, chr7)``,
 #: ``(single GPU)``): no part of the value.
 _REMARK = re.compile(r"^(?=[^()]*[A-Za-z]{2})(?:\s*[A-Za-z][\w-]*[,;]?){1,4}\s*$")
@@ -115,6 +118,8 @@ def _single(line: str) -> re.Match | None:
     """A bullet of one value (module doc); None for a value followed by a parenthesis that is no
     interval, or by words of a sentence."""
     m = _VALUE_BULLET.match(line)
+    if m and m.group("brackets") and not _INTERVAL.match(m.group("brackets")):
+        return None  # '[12]' after a value: a citation, no interval
     if not m or (m.group("interval") and not _INTERVAL.match(m.group("interval"))
                  and not _remark(m.group("interval"))) or (m.group("remark") and not _remark(m.group("remark"))):
         return None
@@ -163,11 +168,14 @@ def _value_text(m: re.Match) -> str:
         value = f"{_value_cell(value)} ({m.group('share').replace(' ', '')})"
     if m.group("se"):  # '+0.118 (SE 0.037)': the value and its standard error
         value = f"{_value_cell(value)} ± {m.group('se')}"
-    if m.group("interval") and (iv := _INTERVAL.match(m.group("interval"))):
+    interval = m.group("interval") or m.group("brackets")  # '0.19 [0.01, 0.37]' too
+    if interval and (iv := _INTERVAL.match(interval)):
         value = f"{_value_cell(value)} ({iv.group('lo')} to {iv.group('hi')})"
     return value
 
 
+#: A fenced div's line (``::: columns``, ``:::: {.column width="50%"}``, ``::::``).
+_DIV_FENCE = re.compile(r"^\s*:{3,}\s*(?:\{[^{}]*\}|[\w.-]+)?\s*$")
 _WORD_BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<text>\D*)$")
 
 
@@ -186,6 +194,8 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
                 parent = None
             run.append((ln, f"{parent[1]}: {name}" if parent and indent is not None else name, values))
             continue
+        if usable and _DIV_FENCE.match(line) and run:
+            continue  # pandoc's and Quarto's column divs ('::: columns', ':::: column') lay a list out
         if usable and (words := _WORD_BULLET.match(line)):
             # a bullet of words among the values ('Dated by AMS radiocarbon'): no row, no break; it
             # names the bullets nested under it ('Women satisfied' / '- Misoprostol: 81%')
