@@ -1105,3 +1105,17 @@ def test_value_bullets_across_column_divs_with_italic_symbols_and_bracketed_inte
     assert grid.rows[1][1][1] == "−0.31 (−0.50 to −0.12)"
     # a citation in brackets after a value is no interval
     assert bulletlist.find(["- Sites: 12 [4]", "- Plots: 48 [4]", "- Years: 3 [7]"]) == []
+
+
+def test_aligned_labels_with_a_code_in_capitals_or_a_capitalised_verb_are_rows():
+    text = """  Line             Yield (t/ha)     Loss (%)
+  IS 2205          2.41 ± 0.17      12.1
+  Dropped out, %   4.7              0.9
+  Achieved target  61.2             3.4"""
+    parsed = parse_document(document_from_text(text, "lines.txt"), {})
+    assert {v["line_no"] for v in parsed["table_values"]} == {2, 3, 4}
+    # in running text the same words are prose: no table
+    prose = """  The line is 2.41 t/ha     and its loss 12.1
+  Accuracy dropped to 4.7    from 5.9 in 2020
+  The model reached 61.2      after 3.4 epochs"""
+    assert not parse_document(document_from_text(prose, "prose.txt"), {})["table_values"]

@@ -350,6 +350,8 @@ _DASH_ITEM = re.compile(r"^\s*[-+–]\s+\S")
 _PROSE_WORDS = frozenset("""is are was were be been being has have had we our us they their it its
 this these those which where when than approximately around about roughly reaches reached
 achieves achieved shows showed improves improved obtains obtained drops dropped""".split())
+_PROSE_VERBS = frozenset("""reaches reached achieves achieved shows showed improves improved obtains obtained
+drops dropped""".split())
 
 
 def _excluded(text: str) -> bool:
@@ -365,12 +367,22 @@ def _data_line(line: _Line, numbered: bool = False) -> bool:
         return False  # (label columns apart, 'OxA-41213  Ditch F201, primary fill  Bos taurus, left tibia')
     if line.label_toks and _excluded(line.text) and not (numbered and _NUMBERED.match(line.text)):
         return False
-    if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.label_toks) and not _OWN_ROW.match(line.label):
+    if any(_prose_word(t.text) for t in line.label_toks) and not _OWN_ROW.match(line.label):
         return False
     if sum(t.value for t in line.toks) >= 2 and all(i and line.toks[i - 1].text.lower() in _TIME_WORDS
                                                     for i, t in enumerate(line.toks) if t.value):
         return False  # 'Day 1   Day 3   Day 7': time points naming columns, a header
     return not _SENTENCE.search(line.label)
+
+
+def _prose_word(text: str) -> bool:
+    """A word of running text (``is``, ``we``, ``This``, ``dropped``); a code in capitals (``IS
+    9830``, a genotype's name) is none, nor is a capitalised verb that opens a label (``Dropped
+    out, %``, ``Achieved target``): a sentence's verb follows its subject in lower case."""
+    word = text.strip(",;:()")
+    if word.lower() not in _PROSE_WORDS or (word.isupper() and len(word) > 1):
+        return False
+    return not (word[:1].isupper() and word.lower() in _PROSE_VERBS)
 
 
 #: A comparison table's row of the paper's own result (``This work``, ``This study, MIM-coupled``,
@@ -389,7 +401,7 @@ def _wrap_head(line: _Line, below: str) -> bool:
     return (0 < len(line.toks) <= _MAX_GROUP_WORDS and not s.endswith((".", ":", ";")) and not line.gapped
             and not _excluded(line.text) and _indent(below) > _indent(line.text)
             and all(not t.value or _THRESHOLD.match(t.text) for t in line.toks)
-            and not any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.toks))
+            and not any(_prose_word(t.text) for t in line.toks))
 
 
 def _label_only(line: _Line) -> bool:
@@ -397,7 +409,7 @@ def _label_only(line: _Line) -> bool:
     return (line.n == 0 and 0 < len(line.toks) <= _MAX_GROUP_WORDS and not s.endswith((".", ":", ",", ";"))
             and not is_rule(s) and not _excluded(line.text) and not line.gapped
             and not any(t.value and not is_weak(t.text) for t in line.toks)
-            and not any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.toks))
+            and not any(_prose_word(t.text) for t in line.toks))
 
 
 #: A unit printed apart from its number (``25 °C``, ``24 h``, ``10 mg``): in a header the number
@@ -420,7 +432,7 @@ def _header_line(line: _Line) -> bool:
         return False  # a sentence's end; column names abbreviated with a period are capitalised ("Fluor.")
     if (s.endswith((",", ";")) and not line.gapped) or (s.endswith(":") and len(line.toks) > 2) or is_rule(s):
         return False  # (a 2+-space header's cell may wrap after a comma: 'range (cal BP,')
-    if any(t.text.lower().strip(",;:()") in _PROSE_WORDS for t in line.toks):
+    if any(_prose_word(t.text) for t in line.toks):
         return False
     if all(not t.value or _YEAR_OR_SIZE.match(t.text) or t.text in _TEXT_MARKS
            or (i and line.toks[i - 1].text.lower() == "per")  # a rate's unit: "per 1000 PY"
