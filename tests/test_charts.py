@@ -1081,3 +1081,16 @@ def test_prose_and_bullets_with_units_on_both_numbers():
               "**85 °C (dashed line)**\n\n- 10 mA: 0.05 mW\n- 20 mA: 0.2 mW\n")
     assert [(q["line_no"], q["x"], q["y"]) for q in p["points"]] == [
         (5, "10", "0.1"), (5, "20", "0.4"), (5, "30", "3.2"), (9, "10", "0.05"), (10, "20", "0.2")]
+
+
+def test_series_named_by_bold_lines_with_a_remark_after_them():
+    text = "\n".join(["This line chart shows nest counts at two beaches.", "",
+                      "**North Beach** (approximate values)", "- 2016: ~140 nests", "- 2018: ~155 nests",
+                      "- 2020: ~171 nests", "", "**South Beach** (approximate values)", "- 2016: ~96 nests",
+                      "- 2018: no marker is shown for this year", "- 2020: ~88 nests"])
+    from paperfig.parse import parse_document
+
+    parsed = parse_document(document_from_text(text, "nests.md"), {})
+    got = sorted((p["series"], p["x"], p["y"]) for p in parsed["points"])
+    assert got == [("North Beach", "2016", "140"), ("North Beach", "2018", "155"), ("North Beach", "2020", "171"),
+                   ("South Beach", "2016", "96"), ("South Beach", "2020", "88")]

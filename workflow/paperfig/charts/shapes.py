@@ -36,7 +36,9 @@ from ..numbers import decimal_text, find_numbers, parse_decimal
 
 # **Key:** text  |  **Key**: text   (the closing ** must not be followed by another *)
 _BOLD_KEY = re.compile(r"^\*\*(.+?)\*\*(?!\*)\s*(:?)\s*(?:[–—]\s+|-\s+)?(.*)$")  # "**Name** – ..." too
-_BOLD_LINE = re.compile(r"^\s*\*\*([^*].*?)\*\*\s*:?\s*$")
+#: A bold line (a section's or a series' name), a remark in parentheses after it allowed
+#: (``**Castle Cone Geyser** (approximate values)``).
+_BOLD_LINE = re.compile(r"^\s*\*\*([^*].*?)\*\*\s*:?\s*(?:\([^()\d]{1,40}\)\s*:?\s*)?$")
 
 _TITLE_KEY = re.compile(r"^\s*(?:chart\s+|plot\s+|figure\s+)?title\s*$", re.I)
 _LEGEND_KEY = re.compile(r"^\s*(?:legend|colou?r\s+(?:legend|key|scale|bar)|colou?rbar|key)\b", re.I)
