@@ -1119,3 +1119,18 @@ def test_aligned_labels_with_a_code_in_capitals_or_a_capitalised_verb_are_rows()
   Accuracy dropped to 4.7    from 5.9 in 2020
   The model reached 61.2      after 3.4 epochs"""
     assert not parse_document(document_from_text(prose, "prose.txt"), {})["table_values"]
+
+
+def test_aligned_header_of_settings_under_a_unit_and_a_group_phrase():
+    text = """                          Curing time (days)
+  Mix      Cement                                          Slump
+           (kg/m3)     7          28          90
+  M1       350         21.4       32.8        38.1          85
+  M2       400         25.9       38.2        43.6          70
+  M3       450         29.7       42.5        47.9          55"""
+    parsed = parse_document(document_from_text(text, "mixes.txt"), {})
+    table = parsed["table_summary"][0]
+    assert table["header_lines"] == [1, 2, 3]
+    assert "Curing time (days): 28" in table["columns"]
+    assert not [v for v in parsed["table_values"] if v["line_no"] == 3]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["400", "25.9", "38.2", "43.6", "70"]

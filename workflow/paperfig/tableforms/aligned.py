@@ -713,7 +713,10 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
     value_start = value_cols[0][0] if value_cols else 10 ** 9
     trail_start = trail_cols[0][0] if trail_cols else 10 ** 9
     for h in header:
-        pieces = _pieces(h.text) if h.gapped else [(t.text, t.start, t.end) for t in h.toks]
+        # a header line above the others printed as one phrase ('Exposure time in chamber (days)')
+        # is one group's name over the columns it spans, never a word per column
+        whole = h is not header[-1] and len(h.toks) >= 2 and not h.gapped
+        pieces = _pieces(h.text) if h.gapped or whole else [(t.text, t.start, t.end) for t in h.toks]
         lab = [""] * len(label_cols)
         cells = [""] * len(value_cols)
         tail = [""] * len(trail_cols)
@@ -801,10 +804,12 @@ def _by_order(rows: list[_Line], header: list[_Line], notes: list,
 
 def _ascending_integers(line: _Line) -> bool:
     """A row of >= 3 whole numbers in strictly ascending order after a label of <= 3 words
-    without digits (``Warm-up steps  250  500  1000``, ``Batch  64  128  256``): column names."""
+    without digits or a unit in parentheses (``Warm-up steps  250  500  1000``, ``Batch  64  128
+    256``, ``(kg/m3)  7  28  56  91``): column names."""
     nums = [t.text for t in line.values]
     label = " ".join(t.text for t in line.label_toks)
-    return (len(nums) >= 3 and 1 <= len(line.label_toks) <= 3 and not any(c.isdigit() for c in label)
+    unit = label.startswith("(") and label.endswith(")")  # '(kg/m3)  7  28  56': a column's unit, then days
+    return (len(nums) >= 3 and 1 <= len(line.label_toks) <= 3 and (unit or not any(c.isdigit() for c in label))
             and all(n.isdigit() for n in nums) and all(int(a) < int(b) for a, b in zip(nums, nums[1:])))
 
 
