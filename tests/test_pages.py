@@ -869,3 +869,20 @@ def test_an_index_column_followed_by_a_summary_row():
     parsed = parse_document(document_from_text(text, "warmup.md"), {})
     assert parsed["table_summary"][0]["row_labels"] == ["5", "10", "15", "20", "Slope"]
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["37.1", "0.7", "31.6", "1.0"]
+
+
+def test_years_under_a_spanning_header_printed_again_in_each_column():
+    text = "\n".join(["| Plot | Biomass (t/ha) | Biomass (t/ha) | Cover (%) | Cover (%) |", "|---|---|---|---|---|",
+                      "| | 2021 | 2022 | 2021 | 2022 |", "| Grazed | 4.2 | 3.8 | 61 | 55 |", "| Fenced | 5.9 | 6.4 | 78 | 83 |"])
+    parsed = parse_document(document_from_text(text, "plots.md"), {})
+    table = parsed["table_summary"][0]
+    assert table["header_lines"] == [1, 3]
+    assert table["columns"] == ["Biomass (t/ha): 2021", "Biomass (t/ha): 2022", "Cover (%): 2021", "Cover (%): 2022"]
+    assert not [v for v in parsed["table_values"] if v["line_no"] == 3]
+
+
+def test_an_index_column_whose_label_ocr_closed_with_a_brace():
+    text = "\n".join(["| Decile | Burden (%) | Net (%) |", "|---|---|---|", "| 1 (poorest} | 3.87 | -1.34 |",
+                      "| 2 | 2.71 | -0.27 |", "| 3 | 2.40 | 0.12 |", "| 4 (richest) | 1.95 | 0.88 |"])
+    parsed = parse_document(document_from_text(text, "deciles.md"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["2.71", "-0.27"]

@@ -146,6 +146,18 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 
 #: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an
 #: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
+def _spanned(cells_: list[str]) -> bool:
+    """A header row with a cell printed again in the next column (a spanning cell, Docling)."""
+    return any(a and a == b for a, b in zip(cells_, cells_[1:]))
+
+
+def _years_under(cells_: list[str]) -> bool:
+    """A row of >= 2 years (and words) under a spanning header: its columns' names, no data."""
+    rest = [c.strip() for c in cells_ if c.strip()]
+    years = [c for c in rest if re.fullmatch(r"(?:19|20)\d\d", c)]
+    return len(years) >= 2 and all(c in years or not cells.value_like(c) for c in rest)
+
+
 #: A setting with its unit, printed as a row's name (``20 °C``, ``5 mg``, ``0.5 mM``).
 _SETTING_UNIT = re.compile(r"^(?P<num>\d{1,4}(?:\.\d{1,3})?)\s?(?P<unit>°[CFK]|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?)$")
 #: A column of the sources a row comes from (``Ref.``, ``Refs``, ``Reference``, ``Source``) and its
@@ -316,6 +328,11 @@ class TableLayout:
               and not self._header_like(rows[i + 1][1])):
             # group names over blank cells ("Men (n = 412)" ... ), then the columns' own names
             # under them, label column's name first ("Analyte  Median  2.5th-97.5th")
+            header_rows.append(rows[i])
+            i += 1
+        elif header_rows and i + 1 < len(rows) and _spanned(header_rows[-1][1]) and _years_under(rows[i][1]):
+            # years under a spanning cell printed again in each column (Docling: 'Yield | Yield'
+            # over '2021 | 2022'): the columns' own names
             header_rows.append(rows[i])
             i += 1
         elif (header_rows and i + 1 < len(rows) and rows[i][1][0] and rows[i][1][0] == header_rows[-1][1][0]
@@ -491,7 +508,8 @@ class TableLayout:
         50%), or of >= 3 settings with one unit in ascending order (``20 °C``, ``25 °C``, ``30 °C``)
         beside columns printing no such setting, beside other columns that are not all whole
         numbers: the rows' names, not values."""
-        col = [re.sub(r"\s*\([^()]*\)$", "", c[0].strip()) for _, c in data]  # '0 (no merging)'
+        # '0 (no merging)'; OCR's '1 (poorest}'
+        col = [re.sub(r"\s*\([^(){}]*[)}]$", "", c[0].strip()) for _, c in data]
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
         summary = 0  # up to two summary rows after the settings ('Slope', 'Total', 'Mean')
         while summary < 2 and len(col) - summary > 3 and _WORDS.search(col[len(col) - 1 - summary]):
