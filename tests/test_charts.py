@@ -1094,3 +1094,15 @@ def test_series_named_by_bold_lines_with_a_remark_after_them():
     got = sorted((p["series"], p["x"], p["y"]) for p in parsed["points"])
     assert got == [("North Beach", "2016", "140"), ("North Beach", "2018", "155"), ("North Beach", "2020", "171"),
                    ("South Beach", "2016", "96"), ("South Beach", "2020", "88")]
+
+
+def test_scatter_points_printed_as_two_named_values():
+    """'Head length ≈ 18.5 cm, bite force ≈ 1,120 N': one point, x first, whether or not the axes
+    were named before; on a bar chart the same line stays two bars."""
+    from paperfig.parse import parse_document
+
+    lines = ["**Adults:**", "1. Wing length ≈ 61.5 mm, body mass ≈ 1,240 mg", "2. Wing length ≈ 64.0 mm, body mass ≈ 1,410 mg"]
+    for intro in (["The image is a scatter plot of body mass against wing length."],
+                  ["The image is a scatter plot.", "- X-axis: Wing length (mm)", "- Y-axis: Body mass (mg)"]):
+        parsed = parse_document(document_from_text("\n".join([*intro, "", *lines]), "wings.md"), {})
+        assert sorted((p["x"], p["y"]) for p in parsed["points"]) == [("61.5", "1240"), ("64.0", "1410")]

@@ -510,6 +510,26 @@ def _single_value(text: str) -> tuple[str, str] | None:
     return m.group("num"), _unit_after(m.group("rest"), 0)
 
 
+def _xy_items(fig: _Figure, items: list[dict]) -> tuple[dict, dict] | None:
+    """Two 'key: value' items that are one point: their keys name the two axes; or, on a scatter
+    plot, one names an axis and the other is the other one, or no axis is named at all and the
+    first is x ('Head length ≈ 18.5 cm, bite force ≈ 1,120 N'). None otherwise."""
+    if len(items) != 2:
+        return None
+    matched = [_axis_match(fig, i["key"]) for i in items]
+    if set(matched) == {"x", "y"}:
+        return (items[0], items[1]) if matched[0] == "x" else (items[1], items[0])
+    if fig.chart_type != "scatter":
+        return None
+    if set(matched) in ({"x", ""}, {"y", ""}):
+        known = next(m for m in matched if m)
+        first_is_x = (matched[0] == "x") if matched[0] else (known == "y")
+        return (items[0], items[1]) if first_is_x else (items[1], items[0])
+    if not matched[0] and not matched[1] and not (fig.axis["x"]["label"] or fig.axis["y"]["label"]):
+        return items[0], items[1]
+    return None
+
+
 def _names_axes(fig: _Figure, items: list[dict]) -> bool:
     """Two 'key: value' items whose keys name the two axes, or one of them (the other key is the
     other axis: 'Body mass ≈ 4 kg, BMR ≈ 10 W' under a 'Body mass (kg)' x-axis)."""
@@ -658,9 +678,8 @@ def _bullet_points(fig: _Figure, line_no: int, raw: str, content: str, parent: d
                          parent_colour=colour, label=item["label"])
         return True
     if items and not (len(items) == 1 and _pair_in(text)):
-        if len(items) == 2 and {_axis_match(fig, i["key"]) for i in items} == {"x", "y"}:
-            ix = next(i for i in items if _axis_match(fig, i["key"]) == "x")
-            iy = next(i for i in items if _axis_match(fig, i["key"]) == "y")
+        if (xy := _xy_items(fig, items)) is not None:
+            ix, iy = xy
             _add_point(fig, line_no, raw, ix["num"], iy["num"], series=pname, color=pcolour, group=pname,
                        label=label, x_unit=ix["unit"], y_unit=iy["unit"])
             return True
