@@ -205,3 +205,27 @@ High
 58.9"""
     grid = one(text, "stacked")
     assert grid.first_line == 2
+
+
+def test_group_labels_naming_a_scale_with_digits_in_parentheses():
+    text = """Outcome
+Exercise
+Control
+Pain score (0–10)
+Baseline
+6.2 (1.8)
+6.0 (1.9)
+12 weeks
+3.4 (2.0)
+5.1 (2.2)
+Function score (0–100)
+Baseline
+48.1 (12.4)
+47.5 (13.0)
+12 weeks
+69.3 (14.1)
+55.8 (15.2)
+Values are mean (SD)."""
+    grid = one(text, "stacked")
+    assert [cells[0] for _, cells in grid.rows] == ["Outcome", "Pain score (0–10)", "Baseline", "12 weeks",
+                                                    "Function score (0–100)", "Baseline", "12 weeks"]

@@ -18,24 +18,25 @@ Grammar
   named by years or whole numbers, ``Physical loans`` / ``2019`` / ``2023``, and names them:
   such header lines may be values), or absent (rows straight away). Up to two text lines may
   stand before the header (the wrapped tail of a caption, ``roadside survey, 2023``): they are
-  no cells. One text line of words without digits may stand between two rows (a group's label,
-  ``By diabetes status``) in a table of >= 3 rows, at most one per two rows; a row label may
-  wrap onto a second line when its first line ends in ``,``, ``-`` or ``/`` (``Change in
-  DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the next opens in lower case (``Days
-  with delirium among patients with`` / ``delirium, median (IQR)``); a label longer than a cell
-  line (up to 16 words) is a cell when a value's line follows it. A value line holding several
-  values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives that
-  many cells, all on its line; so does a row's label merged with its first value (``La Selva
-  58.7±5.1``). Under a header, a row may be named by a time point or a whole number that reads
-  as a value (``6h``, ``24h``, ``7d`` under ``Time point``); so may a stretch of rows under a
-  group's label (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each
-  opening with a whole number, a time point or a bin (``<25%``, ``25–50%``): a plain row (a
-  label, then values) never leaves p value lines in a row, so only such a stretch is read so; a
-  continued table's rows may follow its repeated header straight away. A text column's cell may
-  be a dash (``Fresh control`` / ``–`` / ``212``). Under a p-value column (``p``, ``P-value*``)
-  a level's row may leave the p-value out (printed once, on its variable's first row). When
-  several ``p`` fit, the one whose rows use the whole run wins, then the larger ``p``. A run
-  that fits no ``p`` is left to the other readers (and is prose for them).
+  no cells. One text line of words without digits (but a scale's range in parentheses, ``Pain
+  score (0–10)``) may stand between two rows (a group's label, ``By diabetes status``) in a
+  table of >= 3 rows, at most one per two rows, and before the first row when another group
+  follows; a row label may wrap onto a second line when its first line ends in ``,``, ``-`` or
+  ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the next opens in
+  lower case (``Days with delirium among patients with`` / ``delirium, median (IQR)``); a label
+  longer than a cell line (up to 16 words) is a cell when a value's line follows it. A value
+  line holding several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged
+  two boxes) gives that many cells, all on its line; so does a row's label merged with its first
+  value (``La Selva 58.7±5.1``). Under a header, a row may be named by a time point or a whole
+  number that reads as a value (``6h``, ``24h``, ``7d`` under ``Time point``); so may a stretch
+  of rows under a group's label (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three
+  values), each opening with a whole number, a time point or a bin (``<25%``, ``25–50%``): a
+  plain row (a label, then values) never leaves p value lines in a row, so only such a stretch
+  is read so; a continued table's rows may follow its repeated header straight away. A text
+  column's cell may be a dash (``Fresh control`` / ``–`` / ``212``). Under a p-value column
+  (``p``, ``P-value*``) a level's row may leave the p-value out (printed once, on its variable's
+  first row). When several ``p`` fit, the one whose rows use the whole run wins, then the larger
+  ``p``. A run that fits no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
@@ -60,8 +61,9 @@ from .. import cells, patterns
 from . import Grid
 
 _SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
-#: A group's label between two rows (``By diabetes status``): words, no digit.
-_GROUP_LABEL = re.compile(r"^(?=.*[A-Za-z]{2})\D+$")
+#: A group's label between two rows (``By diabetes status``): words, digits only in parentheses
+#: (a scale's range: ``Pain on loading, NRS (0–10)``).
+_GROUP_LABEL = re.compile(r"^(?=.*[A-Za-z]{2})(?:[^\d()]|\([^()\d]*\)|\(\d+(?:\.\d+)?\s?[–-]\s?\d+(?:\.\d+)?\))+$")
 _WORD = re.compile(r"[A-Za-z]{2}")
 _DIGIT = re.compile(r"\d")
 _ALNUM = re.compile(r"[^\W_]|%")  # a cell holds a letter or a digit (not JSON's '[' or '],')
@@ -185,11 +187,17 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
             if any(flags[i] and not _COLUMN_NUMBER.match(texts[i]) for i in range(lead, lead + head)):
                 break  # a value in the header that names no column: no later start fits either
             header = _header(texts[lead:lead + head], p, q)
+            grouped = header is None and head > p and bool(_GROUP_LABEL.match(texts[first_value - q - 1]))
+            if grouped:  # a group's label before the first row ('Pain score (0–10)' / 'Baseline' ...)
+                head -= 1
+                header = _header(texts[lead:lead + head], p, q)
             if header is None:
                 continue
             p_last = bool(header) and bool(_P_VALUE_HEADER.match(texts[lead + header[-1][0]]))
             rows, end = _rows(flags, texts, lead + head, p, q, named=bool(header), p_last=p_last)
             groups = sum(1 for row in rows if row.groups)
+            if grouped and groups < 2:
+                continue  # a first group's label only where another group follows
             if len(rows) >= (3 if groups else 2) and groups * 2 <= len(rows):
                 return _Fit([[lead + i for i in cell] for cell in header], rows, p, end)
     # p names straight over rows named by values (a continued table: 'Day' ... / '21' / values ...)
@@ -234,7 +242,7 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
         wrapped = (text_lines == q + 1 and bool(_WORD.search(texts[pos]))  # a label over two lines
                    and (texts[pos].endswith((",", "-", "/")) or texts[pos + 1][:1].islower()
                         and len(texts[pos].split()) >= 4))  # a long label's next line, in lower case
-        if not q <= text_lines <= q + (1 if wrapped or rows and _GROUP_LABEL.match(texts[pos]) else 0):
+        if not q <= text_lines <= q + (1 if wrapped or (rows or named) and _GROUP_LABEL.match(texts[pos]) else 0):
             break
         text_at = list(range(pos, pos + text_lines))
         if wrapped:  # 'Change in DAS28-CRP,' / 'LS mean (SE)': one label, on its first line
