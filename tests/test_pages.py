@@ -886,3 +886,22 @@ def test_an_index_column_whose_label_ocr_closed_with_a_brace():
                       "| 2 | 2.71 | -0.27 |", "| 3 | 2.40 | 0.12 |", "| 4 (richest) | 1.95 | 0.88 |"])
     parsed = parse_document(document_from_text(text, "deciles.md"), {})
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["2.71", "-0.27"]
+
+
+def test_repeated_settings_where_a_group_prints_only_some_and_time_points_under_a_span():
+    text = "\n".join([
+        "  Surface       Speed (km/h)   Trials   Stop (m)",
+        "  Dry           30             5        8.1 ± 0.4",
+        "                50             5        21.9 ± 1.1",
+        "                70             5        42.6 ± 2.0",
+        "  Wet           30             5        10.4 ± 0.6",
+        "                50             5        28.3 ± 1.5",
+        "  Oily          50             4        39.7 ± 3.2",
+    ])
+    parsed = parse_document(document_from_text(text, "stops.txt"), {})
+    assert parsed["table_summary"][0]["row_labels"] == ["30", "50", "70", "30", "50", "50"]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 7] == ["4", "39.7", "3.2"]
+    table = "\n".join(["| Bean | pH | pH | Protein (%) | Protein (%) |", "|---|---|---|---|---|",
+                       "| | 0 h | 48 h | 0 h | 48 h |", "| Soy | 6.1 | 7.0 | 38.2 | 41.5 |", "| Lupin | 5.9 | 6.8 | 36.0 | 39.9 |"])
+    parsed = parse_document(document_from_text(table, "beans.md"), {})
+    assert parsed["table_summary"][0]["columns"] == ["pH: 0 h", "pH: 48 h", "Protein (%): 0 h", "Protein (%): 48 h"]

@@ -152,10 +152,11 @@ def _spanned(cells_: list[str]) -> bool:
 
 
 def _years_under(cells_: list[str]) -> bool:
-    """A row of >= 2 years (and words) under a spanning header: its columns' names, no data."""
+    """A row of >= 2 years or settings (``0 h``, ``24 h``; and words) under a spanning header: its
+    columns' names, no data."""
     rest = [c.strip() for c in cells_ if c.strip()]
-    years = [c for c in rest if re.fullmatch(r"(?:19|20)\d\d", c)]
-    return len(years) >= 2 and all(c in years or not cells.value_like(c) for c in rest)
+    names = [c for c in rest if re.fullmatch(r"(?:19|20)\d\d", c) or _SETTING_UNIT.match(c)]
+    return len(names) >= 2 and all(c in names or not cells.value_like(c) for c in rest)
 
 
 #: A setting with its unit, printed as a row's name (``20 °C``, ``5 mg``, ``0.5 mM``).
@@ -554,12 +555,12 @@ class TableLayout:
             if c[0].strip() or not groups:
                 groups.append([])
             groups[-1].append(c[j].strip())
-        if len(groups) < 2 or not all(len(g) >= 2 and all(re.fullmatch(r"\d{1,5}(?:\.\d{1,3})?", x) for x in g)
-                                      for g in groups):
+        if sum(1 for g in groups if len(g) >= 2) < 2 or not all(
+                all(re.fullmatch(r"\d{1,5}(?:\.\d{1,3})?", x) for x in g) for g in groups):
             return False
         seqs = [[Decimal(x) for x in g] for g in groups]
-        return all(a < b for g in seqs for a, b in zip(g, g[1:])) and all(
-            g == seqs[0][:len(g)] or seqs[0] == g[:len(seqs[0])] for g in seqs)
+        longest = set(max(seqs, key=len))  # (a group may print only some of the settings: '50' alone)
+        return all(a < b for g in seqs for a, b in zip(g, g[1:])) and all(set(g) <= longest for g in seqs)
 
     @staticmethod
     def _text_column(data, j: int) -> bool:
