@@ -229,3 +229,28 @@ Values are mean (SD)."""
     grid = one(text, "stacked")
     assert [cells[0] for _, cells in grid.rows] == ["Outcome", "Pain score (0–10)", "Baseline", "12 weeks",
                                                     "Function score (0–100)", "Baseline", "12 weeks"]
+
+
+def test_group_names_then_their_columns_names_repeated_per_group():
+    text = """Variety
+Height (cm)
+Yield (t/ha)
+2022/23
+2023/24
+2022/23
+2023/24
+Local
+98 a
+104 a
+2.1 b
+2.4 b
+Improved
+87 b
+91 b
+3.0 a
+3.3 a
+Means followed by the same letter do not differ."""
+    grid = one(text, "stacked")
+    assert grid.rows[0][1] == ["Variety", "Height (cm) 2022/23", "Height (cm) 2023/24", "Yield (t/ha) 2022/23",
+                               "Yield (t/ha) 2023/24"]
+    assert grid.rows[2][1] == ["Improved", "87 b", "91 b", "3.0 a", "3.3 a"]

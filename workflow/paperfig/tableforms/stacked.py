@@ -16,27 +16,30 @@ Grammar
   above: ``eGFR Slope, mL/min`` / ``(95% CI)``; or they are ``p`` names and then a second row
   over the value columns, ``(n=162)`` ...; or a group's name of words stands before columns
   named by years or whole numbers, ``Physical loans`` / ``2019`` / ``2023``, and names them:
-  such header lines may be values), or absent (rows straight away). Up to two text lines may
-  stand before the header (the wrapped tail of a caption, ``roadside survey, 2023``): they are
-  no cells. One text line of words without digits (but a scale's range in parentheses, ``Pain
-  score (0–10)``) may stand between two rows (a group's label, ``By diabetes status``) in a
-  table of >= 3 rows, at most one per two rows, and before the first row when another group
-  follows; a row label may wrap onto a second line when its first line ends in ``,``, ``-`` or
-  ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the next opens in
-  lower case (``Days with delirium among patients with`` / ``delirium, median (IQR)``); a label
-  longer than a cell line (up to 16 words) is a cell when a value's line follows it. A value
-  line holding several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged
-  two boxes) gives that many cells, all on its line; so does a row's label merged with its first
-  value (``La Selva 58.7±5.1``). Under a header, a row may be named by a time point or a whole
-  number that reads as a value (``6h``, ``24h``, ``7d`` under ``Time point``); so may a stretch
-  of rows under a group's label (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three
-  values), each opening with a whole number, a time point or a bin (``<25%``, ``25–50%``): a
-  plain row (a label, then values) never leaves p value lines in a row, so only such a stretch
-  is read so; a continued table's rows may follow its repeated header straight away. A text
-  column's cell may be a dash (``Fresh control`` / ``–`` / ``212``). Under a p-value column
-  (``p``, ``P-value*``) a level's row may leave the p-value out (printed once, on its variable's
-  first row). When several ``p`` fit, the one whose rows use the whole run wins, then the larger
-  ``p``. A run that fits no ``p`` is left to the other readers (and is prose for them).
+  such header lines may be values; or the label column's name and g group names come first, then
+  the value columns' own names repeating every (p - 1) / g columns, ``Severity`` / ``AUDPC`` /
+  ``2021/22`` / ``2022/23`` / ``2021/22`` / ``2022/23``), or absent (rows straight away). Up to
+  two text lines may stand before the header (the wrapped tail of a caption, ``roadside survey,
+  2023``): they are no cells. One text line of words without digits (but a scale's range in
+  parentheses, ``Pain score (0–10)``) may stand between two rows (a group's label, ``By diabetes
+  status``) in a table of >= 3 rows, at most one per two rows, and before the first row when
+  another group follows; a row label may wrap onto a second line when its first line ends in
+  ``,``, ``-`` or ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and
+  the next opens in lower case (``Days with delirium among patients with`` / ``delirium, median
+  (IQR)``); a label longer than a cell line (up to 16 words) is a cell when a value's line
+  follows it. A value line holding several values of the cell grammar (``-10.4 (0.8) -19.7
+  (0.8)***``: OCR merged two boxes) gives that many cells, all on its line; so does a row's
+  label merged with its first value (``La Selva 58.7±5.1``). Under a header, a row may be named
+  by a time point or a whole number that reads as a value (``6h``, ``24h``, ``7d`` under ``Time
+  point``); so may a stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` / three
+  values / ``14`` / three values), each opening with a whole number, a time point or a bin
+  (``<25%``, ``25–50%``): a plain row (a label, then values) never leaves p value lines in a
+  row, so only such a stretch is read so; a continued table's rows may follow its repeated
+  header straight away. A text column's cell may be a dash (``Fresh control`` / ``–`` /
+  ``212``). Under a p-value column (``p``, ``P-value*``) a level's row may leave the p-value out
+  (printed once, on its variable's first row). When several ``p`` fit, the one whose rows use
+  the whole run wins, then the larger ``p``. A run that fits no ``p`` is left to the other
+  readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
@@ -68,7 +71,7 @@ _WORD = re.compile(r"[A-Za-z]{2}")
 _DIGIT = re.compile(r"\d")
 _ALNUM = re.compile(r"[^\W_]|%")  # a cell holds a letter or a digit (not JSON's '[' or '],')
 #: A column named by a year or a whole number under a group's name (``2019``, ``24``).
-_COLUMN_NUMBER = re.compile(r"^\d{1,4}$")
+_COLUMN_NUMBER = re.compile(r"^\d{1,4}(?:[/–-]\d{2,4})?$")  # (or a season: '2021/22')
 _MAX_CELL_WORDS = 7
 _MAX_CELL_CHARS = 44
 #: A reference category's cell in a value column (``Reference``, ``Ref.``, ``1 [Reference]``).
@@ -148,6 +151,8 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
         return out
     if two_rows:
         return two_rows
+    if spans := _spanning_header(texts, p):
+        return spans
     # group names over their columns: a name of words followed by a year or a number ('Physical
     # loans' / '2019' / '2023'); each column after it, up to the next group, carries its name
     groups = {c for c in range(1, len(out) - 1) if not _DIGIT.search(texts[out[c][0]])
@@ -162,6 +167,20 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
         else:
             named.append(group + cell if group and c > min(groups) else cell)
     return named
+
+
+def _spanning_header(texts: list[str], p: int) -> list[list[int]] | None:
+    """The label column's name and g group names, then the p - 1 value columns' own names, which
+    repeat every (p - 1) / g columns (``Treatment`` / ``Severity`` / ``AUDPC`` / ``Yield`` /
+    ``2021/22`` / ``2022/23`` ... three times): each group spans its columns. None otherwise."""
+    for g in range(2, p):
+        if len(texts) != 1 + g + p - 1 or (p - 1) % g:
+            continue
+        width = (p - 1) // g
+        subs = texts[1 + g:]
+        if width >= 2 and all(subs[i] == subs[i % width] for i in range(len(subs))):
+            return [[0]] + [[1 + c // width, 1 + g + c] for c in range(p - 1)]
+    return None
 
 
 def _merged(text: str) -> list[str]:
