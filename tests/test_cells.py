@@ -574,3 +574,11 @@ def test_a_dash_with_its_footnote_is_a_missing_cell():
         assert cells.is_missing(text)
         assert [p.part for p in cells.parse_cell(text).parts] == ["missing"]
     assert not cells.is_missing("-5") and not cells.is_missing("—ab")
+
+
+def test_full_width_parentheses_and_percent_of_a_cjk_typeface():
+    for text, parts in [("87（14.2）", [("value", "87"), ("delta", "14.2")]),
+                        ("0.56（0.40-0.77）", [("value", "0.56"), ("low", "0.40"), ("high", "0.77")])]:
+        res = cells.parse_cell(text)
+        assert cells.numeric_cell(text) and [(p.part, p.value) for p in res.parts] == parts
+        assert [n.kind for n in res.notes] == ["normalised_digits"]

@@ -48,7 +48,8 @@ Every number may carry a unit suffix (``x``, ``×`` -> unit "x"; ``X`` -> unit "
 "uppercase-x"; ``%``, ``°`` (degrees, or OCR's reading of a superscript mark), ``M``, ``B``,
 ``k``/``K``: the value stays as printed before the suffix, e.g. ``109M`` -> 109 M; ``T`` and
 ``G`` too, ``2.0T`` tokens), a currency before it (``$24.10``, ``€1,250``, ``−$3.20``: the
-currency is the unit, ``$1.2M`` -> unit "$M") and markers, printed against the number or apart from it (``16.9
+currency is the unit, ``$1.2M`` -> unit "$M"; a CJK typeface's full-width parentheses and
+percent, ``87（14.2）``, are read as ASCII with a "normalised_digits" note) and markers, printed against the number or apart from it (``16.9
 †``): footnote markers after or before the number (``*``, ``∗``, ``†``, ``‡``, ``§``, ``¶``,
 superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``, pandoc's ``[^moe]``) -> flag "footnote"; ``(?)``
 -> flag "uncertain"; a bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
@@ -106,6 +107,9 @@ _remember = functools.lru_cache(maxsize=1 << 12)
 MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×"})
 #: Yes/no marks of a value column (a regression table's "fixed effects: Yes"): text, noted.
 TEXT_MARKS = frozenset({"yes", "no", "✓", "✔", "y", "n"})
+#: Full-width parentheses, brackets, percent and colon (a CJK typeface, Chinese OCR models): ASCII.
+_FULLWIDTH_PUNCT = str.maketrans("（）［］％：", "()[]%:")
+_FULLWIDTH_PUNCT_CHARS = frozenset("（）［］％：")
 #: The reference category of a comparison, printed where its ratio or p-value would stand.
 REFERENCE_MARKS = frozenset({"ref", "ref.", "reference", "referent"})
 #: Words for a value not given: not applicable, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
@@ -411,6 +415,8 @@ def numeric_cell(text: str) -> bool:
     word after the value (``41.3 ms``) belongs to it, and so do significance letters (``8.05 ab``)."""
     if "0s" in text and _DECADE.match(text.strip()):
         return False
+    if _FULLWIDTH_PUNCT_CHARS.intersection(text):
+        text = text.translate(_FULLWIDTH_PUNCT)
     if measure := _MEASURE.match(text.strip()):  # 'RR 0.76 (0.60–0.97)': the measure's name first
         text = text.strip()[measure.end():]
     if (pm := _PM_MISREAD.match(text.strip())) and is_number_token(pm["v"]) and is_number_token(pm["e"]):
@@ -679,6 +685,11 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     position: first/second, part_name from ``sub_names``); otherwise one value. A unit word
     after the value (``41.3 ms``) is the value's unit (printed in the cell)."""
     plain = text.strip()
+    if _FULLWIDTH_PUNCT_CHARS.intersection(plain):  # '87（14.2）': a CJK typeface's parentheses
+        res = parse_cell(plain.translate(_FULLWIDTH_PUNCT), pair, sub_names, default_unit, ranges)
+        if res.parts:
+            res.notes.append(CellNote("normalised_digits", "full-width parentheses or signs read as ASCII", plain))
+        return res
     if ("土" in plain or "士" in plain) and _CJK_PM.search(plain):  # '8.4 土 0.4': ± read as 土 (or 士)
         res = parse_cell(_CJK_PM.sub(" ± ", plain), pair, sub_names, default_unit, ranges)
         if res.parts:
