@@ -49,25 +49,25 @@ Every number may carry a unit suffix (``x``, ``×`` -> unit "x"; ``X`` -> unit "
 ``k``/``K``: the value stays as printed before the suffix, e.g. ``109M`` -> 109 M; ``T`` and
 ``G`` too, ``2.0T`` tokens), a currency before it (``$24.10``, ``€1,250``, ``−$3.20``: the
 currency is the unit, ``$1.2M`` -> unit "$M"; a CJK typeface's full-width parentheses and
-percent, ``87（14.2）``, are read as ASCII with a "normalised_digits" note) and markers, printed against the number or apart from it (``16.9
-†``): footnote markers after or before the number (``*``, ``∗``, ``†``, ``‡``, ``§``, ``¶``,
-superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``, pandoc's ``[^moe]``) -> flag "footnote"; ``(?)``
--> flag "uncertain"; a bound ``<0.1``, ``>99``, ``≤``, ``≥`` -> flag
-"bound" (the token keeps the printed direction); an arrow or triangle before or after the
-number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better direction) -> flag
-"direction", the value as printed (the arrow is no sign). Significance letters after a value
-(``3.12 ± 0.14 c``, ``8.05 ab``, glued to an error ``68.4 ± 2.1ab``: Tukey groups) -> flag
-"significance". A signed number alone in parentheses
-(``(−3.9)``) is a delta, an unsigned one (``(.021)``, a standard error printed under its value) an
-error, and so is a decimal alone in brackets (``[0.311]``). A yes/no mark (``Yes``, ``No``,
-``✓``) is text: no value, a "text_cell" note. A lone quote or comma printed apart
-after a value (``53.3 '``) is OCR noise: dropped, with a note ("ocr_noise"); a ± that OCR read
-as ``t``, ``£``, ``#`` or ``+`` between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``)
-is read as ± with a note ("ocr_plus_minus"). ``10⁵`` and
-``10^5`` are powers of ten (as in running text), a superscript after any other number is a
-footnote. Values are the printed text of the number (``decimal_text``: "84.0" stays "84.0").
-A cell without its own unit takes the column's unit (header ``Memory (MB)``, caption "latency (in seconds)");
-``Part.unit_source`` says which ("cell" or "column") so a renderer shows only printed units.
+percent, ``87（14.2）``, are read as ASCII with a "normalised_digits" note) and markers, printed
+against the number or apart from it (``16.9 †``): footnote markers after or before the number
+(``*``, ``∗``, ``†``, ``‡``, ``§``, ``¶``, superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``,
+pandoc's ``[^moe]``) -> flag "footnote"; ``(?)`` -> flag "uncertain"; a bound ``<0.1``, ``>99``,
+``≤``, ``≥`` -> flag "bound" (the token keeps the printed direction); an arrow or triangle
+before or after the number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better
+direction) -> flag "direction", the value as printed (the arrow is no sign). Significance
+letters after a value (``3.12 ± 0.14 c``, ``8.05 ab``, glued to an error ``68.4 ± 2.1ab``: Tukey
+groups) -> flag "significance". A signed number alone in parentheses (``(−3.9)``) is a delta, an
+unsigned one (``(.021)``, a standard error printed under its value) an error, and so is a
+decimal alone in brackets (``[0.311]``). A yes/no mark (``Yes``, ``No``, ``✓``) is text: no
+value, a "text_cell" note. A lone quote or comma printed apart after a value (``53.3 '``) is OCR
+noise: dropped, with a note ("ocr_noise"); a ± that OCR read as ``t``, ``£``, ``#`` or ``+``
+between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``) is read as ± with a
+note ("ocr_plus_minus"). ``10⁵`` and ``10^5`` are powers of ten (as in running text), a
+superscript after any other number is a footnote. Values are the printed text of the number
+(``decimal_text``: "84.0" stays "84.0"). A cell without its own unit takes the column's unit
+(header ``Memory (MB)``, caption "latency (in seconds)"); ``Part.unit_source`` says which
+("cell" or "column") so a renderer shows only printed units.
 
 A cell that looks numeric but cannot be parsed (``8.2.1``, ``1e400``, ``NaN``, ``12,5`` -- a
 decimal comma is not read in a table, whose other cells print decimal points) yields no parts
