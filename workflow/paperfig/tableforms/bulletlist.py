@@ -131,6 +131,9 @@ def _bullet(line: str) -> tuple[str | None, str, list[str]] | None:
     """(indent, name, value cells) of a value bullet, its deck tool's markup taken off; a bullet
     comparing two values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km → 6.8 km``) has two. The
     indent is None for a line without a bullet (``HIV co-infected: 38.7%``)."""
+    if ":" not in line or not _DIGIT.search(line) or len(line.split(":", 1)[1].split()) > 16:
+        return None  # (every form holds a colon, a digit and a few words after the colon: a line of
+        # running text is told at once)
     if "<!--" in line or "{." in line:
         line = _TOOL_MARKUP.sub("", line)
     if "\\" in line:  # beamer: '\alert{91.2\,\%}'
@@ -174,6 +177,7 @@ def _value_text(m: re.Match) -> str:
     return value
 
 
+_DIGIT = re.compile(r"\d")
 #: A fenced div's line (``::: columns``, ``:::: {.column width="50%"}``, ``::::``).
 _DIV_FENCE = re.compile(r"^\s*:{3,}\s*(?:\{[^{}]*\}|[\w.-]+)?\s*$")
 _WORD_BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<text>\D*)$")
