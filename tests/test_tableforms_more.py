@@ -1134,3 +1134,10 @@ def test_aligned_header_of_settings_under_a_unit_and_a_group_phrase():
     assert "Curing time (days): 28" in table["columns"]
     assert not [v for v in parsed["table_values"] if v["line_no"] == 3]
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["400", "25.9", "38.2", "43.6", "70"]
+
+
+def test_value_bullets_whose_value_is_said_to_be_a_mean():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Dive depth: **42 m**", "- Dive time: **3.1 min** on average", "- Surface interval: 55 s"])
+    assert [cells_[1] for _, cells_ in grid.rows] == ["42", "3.1", "55"]

@@ -138,6 +138,7 @@ def _bullet(line: str) -> tuple[str | None, str, list[str]] | None:
         line = _TOOL_MARKUP.sub("", line)
     if "\\" in line:  # beamer: '\alert{91.2\,\%}'
         line = _LATEX_WRAP.sub(r"\1", line).replace("\\,", " ").replace("\\%", "%")
+    line = _AVERAGE_TAIL.sub("", line)  # '**38 s** on average': the value's a mean, no word of its unit
     if m := _single(line):
         return m.group("indent") if m.group("mark") else None, _plain(m.group("name")), [_value_text(m)]
     if (two := _TWO_VALUES.match(line)) is None:
@@ -178,6 +179,8 @@ def _value_text(m: re.Match) -> str:
 
 
 _DIGIT = re.compile(r"\d")
+#: Words after a value that say it is a mean or a sum (``on average``, ``in total``, ``overall``).
+_AVERAGE_TAIL = re.compile(r"(?<=\S)\s+(?:on average|in total|overall|per year on average)\s*\.?\s*$", re.I)
 #: A fenced div's line (``::: columns``, ``:::: {.column width="50%"}``, ``::::``).
 _DIV_FENCE = re.compile(r"^\s*:{3,}\s*(?:\{[^{}]*\}|[\w.-]+)?\s*$")
 _WORD_BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<text>\D*)$")
