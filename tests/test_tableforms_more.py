@@ -1141,3 +1141,24 @@ def test_value_bullets_whose_value_is_said_to_be_a_mean():
 
     (grid,) = bulletlist.find(["- Dive depth: **42 m**", "- Dive time: **3.1 min** on average", "- Surface interval: 55 s"])
     assert [cells_[1] for _, cells_ in grid.rows] == ["42", "3.1", "55"]
+
+
+def test_pandoc_multiline_regression_table_keeps_standard_errors_on_their_own_lines():
+    text = """  ---------------------------------------------------------
+                        (1) Wages          (2) Hours
+  --------------------  -----------------  ----------------
+  Treatment             0.142***           -0.031
+                        (0.038)            (0.024)
+
+  Treatment × female    0.061*
+                        (0.033)
+
+  Observations          8,412              8,412
+  ---------------------------------------------------------"""
+    parsed = parse_document(document_from_text(text, "reg.md"), {})
+    by_line = {}
+    for v in parsed["table_values"]:
+        if v["value"]:
+            by_line.setdefault(v["line_no"], []).append(v["value"])
+    assert by_line[4] == ["0.142", "-0.031"] and by_line[5] == ["0.038", "0.024"]
+    assert by_line[8] == ["0.033"]

@@ -13,7 +13,9 @@ Grammar
 * **Multiline table.** A full dashed line, then 1-4 non-blank header lines, then a dash-runs
   line, then the body up to the closing dashed line (full or dash-runs). The body's rows are
   separated by blank lines: a row's lines are joined per column (``LightGBM`` over
-  ``quantile`` -> ``LightGBM quantile``) and the row's line is its FIRST line. A body with no
+  ``quantile`` -> ``LightGBM quantile``) and the row's line is its FIRST line; a line of only
+  numbers in parentheses under a regression's coefficients (``(0.071)  (0.058)``) is a row of
+  its own, on its own line (the table logic reads standard-error rows). A body with no
   blank line at all is read one row per line, a line with an empty first column continuing the
   row above. The header lines are joined per column into one header row (``Grid.header_rows``
   = 1). Without a closing line before three blank lines in a row, a heading, a caption or a
@@ -135,8 +137,25 @@ def _rows_from(body: list[int], lines: Sequence[str], extents: Extents) -> list[
                 groups.append([ln])
     rows = []
     for group in groups:
-        rows.append((group[0], _join([_split(_text(lines, ln), extents) for ln in group])))
+        parts: list[tuple[int, list[list[str]]]] = []
+        for ln in group:
+            cells_ = _split(_text(lines, ln), extents)
+            if not parts or (not cells_[0] and _errors_only(cells_)):
+                parts.append((ln, [cells_]))  # a regression's standard errors: their own row, line
+            else:
+                parts[-1][1].append(cells_)
+        rows += [(ln, _join(cells_)) for ln, cells_ in parts]
     return rows
+
+
+_ERROR_CELL = re.compile(r"^[(\[]\s*[-+−]?\d*\.?\d+\s*[)\]][*∗†‡]*$")
+
+
+def _errors_only(cells_: list[str]) -> bool:
+    """A line of a row that prints only numbers in parentheses (``(0.071)   (0.058)``): the
+    standard errors under a regression's coefficients, a row of their own."""
+    filled = [c for c in cells_ if c]
+    return bool(filled) and all(_ERROR_CELL.match(c) for c in filled)
 
 
 def _caption(lines: Sequence[str], first: int, last: int, taken: Collection[int]) -> tuple[int, str] | None:
