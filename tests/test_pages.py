@@ -905,3 +905,10 @@ def test_repeated_settings_where_a_group_prints_only_some_and_time_points_under_
                        "| | 0 h | 48 h | 0 h | 48 h |", "| Soy | 6.1 | 7.0 | 38.2 | 41.5 |", "| Lupin | 5.9 | 6.8 | 36.0 | 39.9 |"])
     parsed = parse_document(document_from_text(table, "beans.md"), {})
     assert parsed["table_summary"][0]["columns"] == ["pH: 0 h", "pH: 48 h", "Protein (%): 0 h", "Protein (%): 48 h"]
+
+
+def test_an_index_column_whose_last_row_repeats_a_setting_with_a_remark():
+    text = "\n".join(["| Rate (C) | Cell A | Cell B |", "|---|---|---|", "| 0.2 | 151.2 | 148.9 |", "| 0.5 | 139.4 | 140.1 |",
+                      "| 1 | 121.7 | 129.6 |", "| 2 | 98.3 | 115.0 |", "| 0.2 (recovery) | 147.5 | 147.0 |"])
+    parsed = parse_document(document_from_text(text, "rates.md"), {})
+    assert not [v for v in parsed["table_values"] if v["value"] in ("0.2", "0.5", "1", "2")]

@@ -1162,3 +1162,10 @@ def test_pandoc_multiline_regression_table_keeps_standard_errors_on_their_own_li
             by_line.setdefault(v["line_no"], []).append(v["value"])
     assert by_line[4] == ["0.142", "-0.031"] and by_line[5] == ["0.038", "0.024"]
     assert by_line[8] == ["0.033"]
+
+
+def test_ablation_bullets_with_a_delta_in_parentheses():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Full model: 81.4", "- − reranker: 78.9 (−2.5)", "- − query expansion: 80.2 (−1.2)"])
+    assert [cells_[1] for _, cells_ in grid.rows] == ["81.4", "78.9 (−2.5)", "80.2 (−1.2)"]

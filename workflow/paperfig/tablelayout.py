@@ -512,8 +512,8 @@ class TableLayout:
         # '0 (no merging)'; OCR's '1 (poorest}'
         col = [re.sub(r"\s*\([^(){}]*[)}]$", "", c[0].strip()) for _, c in data]
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
-        summary = 0  # up to two summary rows after the settings ('Slope', 'Total', 'Mean')
-        while summary < 2 and len(col) - summary > 3 and _WORDS.search(col[len(col) - 1 - summary]):
+        summary = 0  # up to two summary rows after the settings ('Slope', 'Total', '0.1 (recovery)')
+        while summary < 2 and len(col) - summary > 3 and _WORDS.search(data[len(col) - 1 - summary][1][0]):
             summary += 1
         col = col[:len(col) - summary]
         units = [_SETTING_UNIT.match(x) for x in col]

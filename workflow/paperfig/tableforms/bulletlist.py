@@ -58,6 +58,7 @@ _VALUE_BULLET = re.compile(
     rf"(?:\s+(?P<after>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?"  # after emphasis: '**2.4 s** per round'
     r"(?:\s*\((?P<share>[-+−]?\d[\d,]*(?:\.\d+)?\s?%)\))?"
     r"(?:\s*\(SE\s?=?\s?(?P<se>\d[\d,]*(?:\.\d+)?)\))?"  # '(SE 0.037)': the value's standard error
+    r"(?:\s*\((?P<delta>[-+−]\d[\d,]*(?:\.\d+)?)\))?"  # '71.9 (−4.1)': its change from a reference
     r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\)|\s*\[(?P<brackets>[^\[\]]*?\d[^\[\]]*)\])?"
     r"(?:\s*\((?P<remark>[^()\d]*[A-Za-z][^()]{0,30})\))?\s*\.?\s*$", re.I)
 #: An interval after the value, its name first: ``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``.
@@ -170,6 +171,8 @@ def _value_text(m: re.Match) -> str:
     value = _plain(m.group("value"))
     if m.group("share"):  # 'Started in the ED: 731 (56.9%)': a count and its share, as n (%) is
         value = f"{_value_cell(value)} ({m.group('share').replace(' ', '')})"
+    if m.group("delta"):  # '71.9 (−4.1)': a value and its delta, as a cell prints them
+        value = f"{_value_cell(value)} ({m.group('delta')})"
     if m.group("se"):  # '+0.118 (SE 0.037)': the value and its standard error
         value = f"{_value_cell(value)} ± {m.group('se')}"
     interval = m.group("interval") or m.group("brackets")  # '0.19 [0.01, 0.37]' too
