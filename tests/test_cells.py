@@ -582,3 +582,7 @@ def test_full_width_parentheses_and_percent_of_a_cjk_typeface():
         res = cells.parse_cell(text)
         assert cells.numeric_cell(text) and [(p.part, p.value) for p in res.parts] == parts
         assert [n.kind for n in res.notes] == ["normalised_digits"]
+
+
+def test_below_detection_printed_b_d():
+    assert cells.is_missing("b.d.") and [p.part for p in cells.parse_cell("b.d.").parts] == ["missing"]

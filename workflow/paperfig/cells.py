@@ -115,7 +115,8 @@ REFERENCE_MARKS = frozenset({"ref", "ref.", "reference", "referent"})
 #: Words for a value not given: not applicable, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
 #: reported, not significant.
 _MISSING_WORDS = frozenset({"n/a", "na", "n.a.", "n.a", "n/a.", "nd", "nd.", "n.d.", "n.d", "bdl", "b.d.l.", "b.d.l",
-                            "<lod", "< lod", "<loq", "< loq", "<l0q", "<l0d", "nr", "n.r.", "ns", "n.s.", "ne", "nm"})
+                            "b.d.", "<lod", "< lod", "<loq", "< loq", "<l0q", "<l0d", "nr", "n.r.", "ns", "n.s.", "ne",
+                            "nm"})
 
 _ELEMENT = re.compile(r"^[A-Z][a-z]$")
 _MARK_CHARS = "*∗⋆†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"

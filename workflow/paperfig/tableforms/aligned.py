@@ -121,7 +121,7 @@ _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 _REF_WORDS = frozenset({"Ref.", "Ref", "ref", "ref.", "Reference", "reference"})
 #: A value not given: dashes, N/A, a ditto mark, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
 #: reported (``NR``), not significant (``NS``); an element's symbol (``Nd``) is label text.
-_MISSING = (r"(?:[-–—−]|--)(?:[a-h]|[*∗†‡§¶]{1,2})?|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|B\.?D\.?L\.?"
+_MISSING = (r"(?:[-–—−]|--)(?:[a-h]|[*∗†‡§¶]{1,2})?|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|b\.d\.|B\.?D\.?L\.?"
             r"|<\s?L[O0][DQ]|n\.?r\.?|N\.?R\.?"
             r"|n\.s\.|NS|" + "|".join(sorted(_TEXT_MARKS)))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
@@ -321,7 +321,7 @@ _SIGNIFICANCE = re.compile(r"[A-Ga-g]{1,6}")
 #: mark: ``-``, ``--``, ``–``, ``—``, ``−``, ``N/A``, ``NA``, ``n/a``, ``na``; a word for a value
 #: not given, ``nd.``, ``NR``; a yes/no or a check).
 _VALUE_ENDS = ("-", "–", "—", "−", "N/A", "NA", "n/a", "na", "Yes", "yes", "No", "no", "✓", "✔",
-               "nd", "nd.", "n.d.", "ND", "N.D.", "NR", "NS", "n.s.", "b.d.l.", "bdl", "BDL", "LOD", "LOQ",
+               "nd", "nd.", "n.d.", "ND", "N.D.", "NR", "NS", "n.s.", "b.d.l.", "b.d.", "bdl", "BDL", "LOD", "LOQ",
                "Ref.", "Reference")
 #: ... or like a value's role (``1.00 (reference)``: ``_REF_MARK``).
 _REF_ENDS = re.compile(_REF_MARK + "$")
