@@ -912,3 +912,15 @@ def test_an_index_column_whose_last_row_repeats_a_setting_with_a_remark():
                       "| 1 | 121.7 | 129.6 |", "| 2 | 98.3 | 115.0 |", "| 0.2 (recovery) | 147.5 | 147.0 |"])
     parsed = parse_document(document_from_text(text, "rates.md"), {})
     assert not [v for v in parsed["table_values"] if v["value"] in ("0.2", "0.5", "1", "2")]
+
+
+def test_a_first_column_only_the_header_prints_in_and_years_naming_rows_beside_counts():
+    rows = [(1, ["Year Nests", "Eggs", "Fledged"]), (2, ["", "2019", "41", "212"]),
+            (3, ["", "2020", "38", "187"]), (4, ["", "2021", "45", "230"])]
+    from paperfig import contract
+    from paperfig.tablelayout import TableLayout
+
+    layout = TableLayout(document_from_text("\n" * 4, "x.txt"), {}, contract.empty_parsed("x.txt", "x", "page"))
+    block = layout.parse_block(rows)
+    assert [r.label for r in block.rows] == ["2019", "2020", "2021"]
+    assert [c.name for c in block.columns] == ["Eggs", "Fledged"]

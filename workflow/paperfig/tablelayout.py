@@ -293,6 +293,14 @@ class TableLayout:
         while ncol > 1 and all(not c[ncol - 1] for _, c in rows):
             ncol -= 1
         rows = [(ln, c[:ncol]) for ln, c in rows]
+        if ncol > 2 and len(rows) > 2 and all(not c[0] for _, c in rows[1:]):
+            # a first column no row prints in (a header's words split over it by position): the
+            # header's text there joins the next column's name
+            first = rows[0][1]  # (a header printed one cell short, flush left, keeps its cells)
+            head = first[:-1] if not first[-1] else [" ".join(x for x in first[:2] if x)] + first[2:]
+            rows = [(rows[0][0], head)] + [(ln, c[1:]) for ln, c in rows[1:]]
+            ncol -= 1
+            cell_lines = [cl[1:] for cl in cell_lines] if cell_lines else cell_lines
         header_rows: list = []
         meta = None
         i = 0
@@ -315,7 +323,8 @@ class TableLayout:
                 numeric, text = self._counts(rows[i][1])
                 if text > numeric:
                     header_rows.append(rows[i])
-                elif meta is None and numeric:
+                elif meta is None and numeric and any(c[0] for _, c in rows[i + 1:]):
+                    # (numbers under the header over rows that all leave the first cell empty are data)
                     meta = rows[i]
                 else:
                     break
@@ -542,8 +551,10 @@ class TableLayout:
         if len(col) < 2 or not all(re.fullmatch(r"[-+−]?\d{1,6}", x) for g in groups for x in g):
             return False
         nums = [[int(x.replace("−", "-")) for x in g] for g in groups]  # (signed: an offset -20, -10, 0, +10)
-        return (all(a < b for g in nums for a, b in zip(g, g[1:]))
-                and any(not re.fullmatch(r"[\d,]+", x) for x in others))
+        ascending = all(a < b for g in nums for a, b in zip(g, g[1:]))
+        if ascending and len(col) >= 3 and all(_YEAR.match(x) for x in col):
+            return True  # years in order name the rows even beside counts ('1994  412  52')
+        return ascending and any(not re.fullmatch(r"[\d,]+", x) for x in others)
 
     @staticmethod
     def _repeated_settings(data, j: int) -> bool:
