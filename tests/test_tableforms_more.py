@@ -1169,3 +1169,30 @@ def test_ablation_bullets_with_a_delta_in_parentheses():
 
     (grid,) = bulletlist.find(["- Full model: 81.4", "- − reranker: 78.9 (−2.5)", "- − query expansion: 80.2 (−1.2)"])
     assert [cells_[1] for _, cells_ in grid.rows] == ["81.4", "78.9 (−2.5)", "80.2 (−1.2)"]
+
+
+def test_easyocr_boxes_printed_with_numpy_2_scalar_types():
+    from paperfig.tableforms import ocrboxes
+
+    def box(x0, y0, x1, y1, text, conf):
+        pts = ", ".join(f"[np.int32({x}), np.int32({y})]" for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+        return f"([{pts}], '{text}', np.float64({conf}))"
+
+    lines = [box(10, 10, 80, 30, "Strain", 0.91), box(200, 10, 260, 30, "Titre", 0.88),
+             box(10, 40, 70, 60, "K12", 0.82), box(200, 40, 250, 60, "6.42", 0.75),
+             box(10, 70, 70, 90, "B7", 0.97), box(200, 70, 250, 90, "5.98", 0.99)]
+    (grid,) = ocrboxes.find(lines)
+    assert grid.rows == [(1, ["Strain", "Titre"]), (3, ["K12", "6.42"]), (5, ["B7", "5.98"])]
+
+
+def test_simple_table_rows_under_a_blank_label_are_rows_of_their_own():
+    text = """  Measure              Arm       Week 0     Week 8
+  -------------------- --------- ---------- ----------
+  Pain score           Drug      6.1        3.2
+                       Placebo   6.0        4.9
+  Sleep hours          Drug      5.2        6.4
+                       Placebo   5.3        5.6"""
+    parsed = parse_document(document_from_text(text, "arms.md"), {})
+    lines = sorted({v["line_no"] for v in parsed["table_values"] if v["value"]})
+    assert lines == [3, 4, 5, 6]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["6.0", "4.9"]

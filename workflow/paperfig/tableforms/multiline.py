@@ -12,14 +12,15 @@ Grammar
   starts a table alone (see below), so prose and front matter stay prose.
 * **Multiline table.** A full dashed line, then 1-4 non-blank header lines, then a dash-runs
   line, then the body up to the closing dashed line (full or dash-runs). The body's rows are
-  separated by blank lines: a row's lines are joined per column (``LightGBM`` over
-  ``quantile`` -> ``LightGBM quantile``) and the row's line is its FIRST line; a line of only
-  numbers in parentheses under a regression's coefficients (``(0.071)  (0.058)``) is a row of
-  its own, on its own line (the table logic reads standard-error rows). A body with no
-  blank line at all is read one row per line, a line with an empty first column continuing the
-  row above. The header lines are joined per column into one header row (``Grid.header_rows``
-  = 1). Without a closing line before three blank lines in a row, a heading, a caption or a
-  fence (or within 80 lines), the table is read as a simple one.
+  separated by blank lines: a row's lines are joined per column (``LightGBM`` over ``quantile``
+  -> ``LightGBM quantile``) and the row's line is its FIRST line; a line of only numbers in
+  parentheses under a regression's coefficients (``(0.071)  (0.058)``) is a row of its own, on
+  its own line (the table logic reads standard-error rows). A body with no blank line at all is
+  read one row per line, a line with an empty first column and no digit in its other cells
+  continuing the row above (values under a blank label are a row of their own: ``HBOT`` /
+  ``Control`` under one measure). The header lines are joined per column into one header row
+  (``Grid.header_rows`` = 1). Without a closing line before three blank lines in a row, a
+  heading, a caption or a fence (or within 80 lines), the table is read as a simple one.
 * **Simple table.** A non-blank header line directly above a dash-runs line (the header is that
   one line; a heading, caption or bullet there is no header, and no simple table starts), then
   one row per line up to a blank line. A dashed line in the body ends the table when a blank
@@ -53,6 +54,7 @@ _DASH_RUNS = re.compile(r"^ *-{2,}(?: +-{2,})+ *$")
 _FULL_DASH = re.compile(r"^ *-{3,} *$")
 _RUN = re.compile(r"-{2,}")
 _WORD = re.compile(r"\S+")
+_DIGIT = re.compile(r"\d")
 _CAPTION = re.compile(r"^\s*(?:[Tt]able)?:\s+(\S.*)$")
 _MAX_HEADER_LINES = 4
 _MAX_BODY_LINES = 80
@@ -131,10 +133,10 @@ def _rows_from(body: list[int], lines: Sequence[str], extents: Extents) -> list[
     else:
         for ln in body:
             cells_ = _split(_text(lines, ln), extents)
-            if groups and not cells_[0] and len(extents) > 1:
-                groups[-1].append(ln)
+            if groups and not cells_[0] and len(extents) > 1 and not any(_DIGIT.search(c) for c in cells_[1:]):
+                groups[-1].append(ln)  # a wrapped cell's next line (no values of its own)
             else:
-                groups.append([ln])
+                groups.append([ln])  # (a row under a blank label: the same group, a row of its own)
     rows = []
     for group in groups:
         parts: list[tuple[int, list[list[str]]]] = []

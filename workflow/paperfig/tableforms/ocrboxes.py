@@ -15,10 +15,12 @@ printed or saved, they are (one per line)::
 Grammar
 -------
 * **Box line**: one of the forms above (PaddleOCR's command line prints its logger's prefix
-  first, ``[2024/05/14 09:42:17] ppocr INFO: [[[...``); the text is the box's string, the box the smallest
-  rectangle around its points. Coordinates and confidences are not printed numbers of the page
-  (coverage counts them with the table's lines). A Tesseract TSV needs its header line
-  (``level page_num ... conf text``); only its word rows (level 5, non-empty text) are boxes.
+  first, ``[2024/05/14 09:42:17] ppocr INFO: [[[...``; NumPy 2 prints EasyOCR's numbers with
+  their type, ``[[np.int32(722), np.int32(98)], ...], '(mg/L)', np.float64(0.94)``); the text is
+  the box's string, the box the smallest rectangle around its points. Coordinates and
+  confidences are not printed numbers of the page (coverage counts them with the table's lines).
+  A Tesseract TSV needs its header line (``level page_num ... conf text``); only its word rows
+  (level 5, non-empty text) are boxes.
 * **Block**: a run of >= 4 box lines (for hOCR and TSV: the whole run of its markup/rows).
 * **Words to cells**: Tesseract and hOCR give words. Words of one OCR line (the same block,
   paragraph and line numbers; hOCR: the same ``ocr_line``), left to right, join into one
@@ -49,7 +51,9 @@ from statistics import median
 from . import Grid
 
 _N = r"-?\d+(?:\.\d+)?"
-_POINT = rf"\[\s*({_N})\s*,\s*({_N})\s*\]"
+#: NumPy 2 prints its scalars with their type (``np.int32(722)``, ``np.float64(0.94)``).
+_NP, _NP_END = r"(?:np\.\w+\(\s*)?", r"\s*\)?"
+_POINT = rf"\[\s*{_NP}({_N}){_NP_END}\s*,\s*{_NP}({_N}){_NP_END}\s*\]"
 _BOX = rf"\[\s*{_POINT}\s*,\s*{_POINT}\s*,\s*{_POINT}\s*,\s*{_POINT}\s*\]"
 _TEXT = r"""(?P<q>['"])(?P<text>(?:\\.|(?!(?P=q)).)*)(?P=q)"""
 _TSV_HEADER = re.compile(r"^\s*level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\t"
@@ -58,7 +62,7 @@ _HOCR_WORD = re.compile(r"""<span[^>]*class=['"]ocrx_word['"][^>]*title=['"]bbox
                         r"""[^'"]*['"][^>]*>(?P<text>.*?)</span>""")
 _HOCR_LINE = re.compile(r"""class=['"]ocr_(?:line|caption|header|textfloat)['"]""")
 _TAG = re.compile(r"<[^>]+>")
-_EASY = re.compile(rf"^\s*\(\s*{_BOX}\s*,\s*{_TEXT}\s*,\s*{_N}\s*\)\s*,?\s*$")
+_EASY = re.compile(rf"^\s*\(\s*{_BOX}\s*,\s*{_TEXT}\s*,\s*{_NP}{_N}{_NP_END}\s*\)\s*,?\s*$")
 #: The logger's prefix PaddleOCR's command line prints before each box (``[2024/05/14 09:42:17]
 #: ppocr INFO: ``): the time and the level are the tool's, never numbers of the page.
 _LOG_PREFIX = r"(?:\[\d{4}[/-]\d\d[/-]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?\]\s+\w+\s+[A-Z]+:\s*)?"
