@@ -1196,3 +1196,12 @@ def test_simple_table_rows_under_a_blank_label_are_rows_of_their_own():
     lines = sorted({v["line_no"] for v in parsed["table_values"] if v["value"]})
     assert lines == [3, 4, 5, 6]
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["6.0", "4.9"]
+
+
+def test_single_spaced_rows_ending_in_a_range_with_thousands():
+    text = """Size n Mean SD Range
+Small 23 412 96 260-610
+Medium 31 786 154 520-1,120
+Large 28 1,245 237 880-1,760"""
+    parsed = parse_document(document_from_text(text, "prices.txt"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["31", "786", "154", "520", "1120"]

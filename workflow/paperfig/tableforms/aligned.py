@@ -145,7 +145,7 @@ _LONE_RANGE = rf"(?=[^\d]*\d*\.\d){_RANGE}"
 #: ``2010–2015`` are a label's groups.
 _BARE_RANGE = r"(?=\S*\.\d)\d*\.?\d+[–—-]\d*\.?\d+"
 #: A range of whole numbers (``5260–4866``): a value after another value, else a label's group.
-_INT_RANGE = re.compile(r"^\d+[–—-]\d+$")
+_INT_RANGE = re.compile(r"^(?:\d+|\d{1,3}(?:,\d{3})+)[–—-](?:\d+|\d{1,3}(?:,\d{3})+)$")  # ('520-1,120' too)
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``).
 _GLUED_LETTER = r"(?:[<>≤≥]\s?)?[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+)(?:[a-h]|(?=[a-g]{2,3}$)a?b?c?d?e?f?g?)"
 #: A value's role in parentheses (``1.00 (reference)``: a hazard ratio's reference group), as
