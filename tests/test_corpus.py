@@ -53,11 +53,19 @@ to ``corpus_blind30`` (120 ordinary documents of about 120 more fields, two batc
 same time) 0.931 / 1.000 and 0.928 / 0.997, ``corpus_blind33`` and ``corpus_blind34`` 0.903 / 0.993 and
 0.970 / 0.998, ``corpus_blind35`` and ``corpus_blind36`` 0.888 / 0.991 and 0.887 / 0.988, ``corpus_blind37`` and ``corpus_blind38``
 0.930 / 0.997 and 0.972 / 0.991, ``corpus_blind39`` and ``corpus_blind40`` 0.965 / 0.991 and 0.960 /
-0.992, ``corpus_blind41`` and ``corpus_blind42`` 0.852 / 0.993 and 0.923 / 0.996 - the honest estimate of how paperfig does on documents
-nobody here has seen. (Two sidecars of batch 25 and one of batch 27 were corrected after arrival
-to the rule above: a shared x counts once per point, a bar by its value only.) The forms they showed were then added
-to the readers (as forms, never as files), so their numbers now are no longer blind; they are
-printed and guarded against regressions (``BLIND_FLOORS``), not held to the target.
+0.992, ``corpus_blind41`` and ``corpus_blind42`` 0.852 / 0.993 and 0.923 / 0.996, then ``corpus_blind43`` to
+``corpus_blind62`` (300 ordinary documents, written two or four at a time while the fixes for the
+earlier ones landed) 0.961 / 0.993, 0.864 / 0.989, 0.952 / 0.996, 0.873 / 0.973, 0.921 / 0.998,
+0.931 / 0.975, 0.961 / 0.985, 0.895 / 0.977, 0.967 / 0.998, 0.922 / 0.994, 0.948 / 0.991,
+0.984 / 0.991, 0.935 / 0.976, 0.976 / 0.987, 0.963 / 0.972, 0.910 / 0.999, 0.949 / 1.000,
+0.968 / 0.991, 0.906 / 0.981 and 0.929 / 1.000 - the honest estimate of how paperfig does on
+documents nobody here has seen. (Batches 47 and 48 were swept, half-written, into two fix
+commits by a ``git add`` of ``tests/``; none of their documents was opened or scored before
+they were committed whole. Two sidecars of batch 25 and one each of batches 27, 46 and 57 were
+corrected after arrival to the rule above: a shared x counts once per point, a bar by its value
+only.) The forms they showed were then added to the readers (as forms, never as files), so their
+numbers now are no longer blind; they are printed and guarded against regressions
+(``BLIND_FLOORS``), not held to the target.
 """
 
 from __future__ import annotations
@@ -81,18 +89,25 @@ BLIND = Path(__file__).resolve().parent / "corpus_blind"
 #: Each later batch's (recall, precision) when last measured: they may only go up.
 BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corpus_blind3": (0.95, 0.99),
                 "corpus_blind4": (0.95, 0.99), "corpus_blind5": (0.91, 0.98), "corpus_blind6": (0.91, 1.0),
-                "corpus_blind7": (0.98, 0.99), "corpus_blind8": (0.98, 0.98), "corpus_blind9": (0.98, 0.99),
+                "corpus_blind7": (0.98, 0.99), "corpus_blind8": (0.98, 1.0), "corpus_blind9": (0.98, 0.99),
                 "corpus_blind10": (0.98, 1.0), "corpus_blind11": (0.94, 1.0), "corpus_blind12": (0.99, 0.98),
                 "corpus_blind13": (0.99, 0.99), "corpus_blind14": (1.0, 1.0), "corpus_blind15": (1.0, 1.0),
-                "corpus_blind16": (0.97, 0.99), "corpus_blind17": (0.99, 1.0), "corpus_blind18": (1.0, 1.0),
-                "corpus_blind19": (0.97, 1.0), "corpus_blind20": (0.99, 1.0), "corpus_blind21": (0.95, 0.98),
-                "corpus_blind22": (0.94, 0.99), "corpus_blind23": (0.98, 0.99), "corpus_blind24": (0.98, 1.0),
-                "corpus_blind25": (0.92, 0.99), "corpus_blind26": (0.98, 0.99), "corpus_blind27": (0.96, 1.0),
-                "corpus_blind28": (0.99, 1.0), "corpus_blind29": (0.94, 1.0), "corpus_blind30": (0.95, 0.99),
-                "corpus_blind31": (0.99, 1.0), "corpus_blind32": (0.99, 0.99), "corpus_blind33": (0.9, 0.99),
-                "corpus_blind34": (0.99, 0.99), "corpus_blind35": (0.96, 0.99), "corpus_blind36": (0.97, 0.99),
+                "corpus_blind16": (0.97, 1.0), "corpus_blind17": (0.99, 1.0), "corpus_blind18": (1.0, 1.0),
+                "corpus_blind19": (0.97, 1.0), "corpus_blind20": (0.99, 1.0), "corpus_blind21": (0.95, 0.99),
+                "corpus_blind22": (0.95, 0.99), "corpus_blind23": (0.98, 0.99), "corpus_blind24": (0.98, 1.0),
+                "corpus_blind25": (0.94, 0.99), "corpus_blind26": (0.98, 0.99), "corpus_blind27": (0.96, 1.0),
+                "corpus_blind28": (0.99, 1.0), "corpus_blind29": (0.98, 1.0), "corpus_blind30": (0.96, 1.0),
+                "corpus_blind31": (0.99, 1.0), "corpus_blind32": (0.99, 0.99), "corpus_blind33": (0.98, 0.99),
+                "corpus_blind34": (0.99, 0.99), "corpus_blind35": (0.98, 0.99), "corpus_blind36": (0.97, 0.99),
                 "corpus_blind37": (0.99, 0.99), "corpus_blind38": (0.97, 0.99), "corpus_blind39": (0.97, 0.99),
-                "corpus_blind40": (0.96, 0.99), "corpus_blind41": (0.96, 0.99), "corpus_blind42": (0.98, 0.99)}
+                "corpus_blind40": (0.96, 0.99), "corpus_blind41": (0.98, 0.99), "corpus_blind42": (0.99, 0.99),
+                "corpus_blind43": (0.97, 0.99), "corpus_blind44": (0.95, 0.99), "corpus_blind45": (0.96, 0.99),
+                "corpus_blind46": (0.98, 0.99), "corpus_blind47": (0.96, 0.99), "corpus_blind48": (0.97, 0.98),
+                "corpus_blind49": (0.98, 1.0), "corpus_blind50": (0.99, 0.99), "corpus_blind51": (0.96, 0.99),
+                "corpus_blind52": (0.94, 0.99), "corpus_blind53": (0.97, 1.0), "corpus_blind54": (0.98, 0.99),
+                "corpus_blind55": (0.97, 0.98), "corpus_blind56": (0.97, 0.99), "corpus_blind57": (0.96, 1.0),
+                "corpus_blind58": (0.97, 0.99), "corpus_blind59": (0.98, 1.0), "corpus_blind60": (0.98, 0.99),
+                "corpus_blind61": (0.97, 0.99), "corpus_blind62": (0.95, 1.0)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt")
 #: The documents with no data at all: prose only, and a document of an odd form.
