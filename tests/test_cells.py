@@ -586,3 +586,10 @@ def test_full_width_parentheses_and_percent_of_a_cjk_typeface():
 
 def test_below_detection_printed_b_d():
     assert cells.is_missing("b.d.") and [p.part for p in cells.parse_cell("b.d.").parts] == ["missing"]
+
+
+def test_an_approximation_mark_before_a_cell_s_number():
+    for text, value in [("~9.8", "9.8"), ("≈ 7.4", "7.4"), ("~6.1%", "6.1")]:
+        (part,) = cells.parse_cell(text).parts
+        assert cells.numeric_cell(text) and (part.value, part.flag) == (value, "approximate")
+    assert not cells.parse_cell("~").parts

@@ -52,22 +52,23 @@ currency is the unit, ``$1.2M`` -> unit "$M"; a CJK typeface's full-width parent
 percent, ``87（14.2）``, are read as ASCII with a "normalised_digits" note) and markers, printed
 against the number or apart from it (``16.9 †``): footnote markers after or before the number
 (``*``, ``∗``, ``†``, ``‡``, ``§``, ``¶``, superscripts ``¹²³``/``ᵃ``, ``^a``, ``^{*}``,
-pandoc's ``[^moe]``) -> flag "footnote"; ``(?)`` -> flag "uncertain"; a bound ``<0.1``, ``>99``,
-``≤``, ``≥`` -> flag "bound" (the token keeps the printed direction); an arrow or triangle
-before or after the number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a change or the better
-direction) -> flag "direction", the value as printed (the arrow is no sign). Significance
-letters after a value (``3.12 ± 0.14 c``, ``8.05 ab``, glued to an error ``68.4 ± 2.1ab``: Tukey
-groups) -> flag "significance". A signed number alone in parentheses (``(−3.9)``) is a delta, an
-unsigned one (``(.021)``, a standard error printed under its value) an error, and so is a
-decimal alone in brackets (``[0.311]``). A yes/no mark (``Yes``, ``No``, ``✓``) is text: no
-value, a "text_cell" note. A lone quote or comma printed apart after a value (``53.3 '``) is OCR
-noise: dropped, with a note ("ocr_noise"); a ± that OCR read as ``t``, ``£``, ``#`` or ``+``
-between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 + 3.2``) is read as ± with a
-note ("ocr_plus_minus"). ``10⁵`` and ``10^5`` are powers of ten (as in running text), a
-superscript after any other number is a footnote. Values are the printed text of the number
-(``decimal_text``: "84.0" stays "84.0"). A cell without its own unit takes the column's unit
-(header ``Memory (MB)``, caption "latency (in seconds)"); ``Part.unit_source`` says which
-("cell" or "column") so a renderer shows only printed units.
+pandoc's ``[^moe]``) -> flag "footnote"; ``(?)`` -> flag "uncertain"; an approximation mark
+before it (``~9.8``, ``≈ 7.4``: a model's table read off a chart) -> flag "approximate"; a bound
+``<0.1``, ``>99``, ``≤``, ``≥`` -> flag "bound" (the token keeps the printed direction); an
+arrow or triangle before or after the number (``▲ 0.1``, ``42.1↑``, ``▼0.3``: slides mark a
+change or the better direction) -> flag "direction", the value as printed (the arrow is no
+sign). Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ab``, glued to an error
+``68.4 ± 2.1ab``: Tukey groups) -> flag "significance". A signed number alone in parentheses
+(``(−3.9)``) is a delta, an unsigned one (``(.021)``, a standard error printed under its value)
+an error, and so is a decimal alone in brackets (``[0.311]``). A yes/no mark (``Yes``, ``No``,
+``✓``) is text: no value, a "text_cell" note. A lone quote or comma printed apart after a value
+(``53.3 '``) is OCR noise: dropped, with a note ("ocr_noise"); a ± that OCR read as ``t``,
+``£``, ``#`` or ``+`` between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 +
+3.2``) is read as ± with a note ("ocr_plus_minus"). ``10⁵`` and ``10^5`` are powers of ten (as
+in running text), a superscript after any other number is a footnote. Values are the printed
+text of the number (``decimal_text``: "84.0" stays "84.0"). A cell without its own unit takes
+the column's unit (header ``Memory (MB)``, caption "latency (in seconds)"); ``Part.unit_source``
+says which ("cell" or "column") so a renderer shows only printed units.
 
 A cell that looks numeric but cannot be parsed (``8.2.1``, ``1e400``, ``NaN``, ``12,5`` -- a
 decimal comma is not read in a table, whose other cells print decimal points) yields no parts
@@ -107,6 +108,8 @@ _remember = functools.lru_cache(maxsize=1 << 12)
 MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×"})
 #: Yes/no marks of a value column (a regression table's "fixed effects: Yes"): text, noted.
 TEXT_MARKS = frozenset({"yes", "no", "✓", "✔", "y", "n"})
+#: An approximation mark before a number (``~9.8``, ``≈ 7.4``): the value is read, flagged.
+_APPROX_MARK = re.compile(r"^[~≈∼]\s?(?=[-+−]?\.?\d)")
 #: Full-width parentheses, brackets, percent and colon (a CJK typeface, Chinese OCR models): ASCII.
 _FULLWIDTH_PUNCT = str.maketrans("（）［］％：", "()[]%:")
 _FULLWIDTH_PUNCT_CHARS = frozenset("（）［］％：")
@@ -416,6 +419,8 @@ def numeric_cell(text: str) -> bool:
     word after the value (``41.3 ms``) belongs to it, and so do significance letters (``8.05 ab``)."""
     if "0s" in text and _DECADE.match(text.strip()):
         return False
+    if text.strip()[:1] in "~≈∼" and (approx := _APPROX_MARK.match(text.strip())):
+        text = text.strip()[approx.end():]
     if _FULLWIDTH_PUNCT_CHARS.intersection(text):
         text = text.translate(_FULLWIDTH_PUNCT)
     if measure := _MEASURE.match(text.strip()):  # 'RR 0.76 (0.60–0.97)': the measure's name first
@@ -686,6 +691,11 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     position: first/second, part_name from ``sub_names``); otherwise one value. A unit word
     after the value (``41.3 ms``) is the value's unit (printed in the cell)."""
     plain = text.strip()
+    if plain[:1] in "~≈∼" and (approx := _APPROX_MARK.match(plain)):
+        # '~9.8' (a chart read by eye, a model's table): the value, flagged approximate
+        res = parse_cell(plain[approx.end():], pair, sub_names, default_unit, ranges)
+        res.parts = [_flagged(p, "approximate") if p.part != "missing" else p for p in res.parts]
+        return res
     if _FULLWIDTH_PUNCT_CHARS.intersection(plain):  # '87（14.2）': a CJK typeface's parentheses
         res = parse_cell(plain.translate(_FULLWIDTH_PUNCT), pair, sub_names, default_unit, ranges)
         if res.parts:
