@@ -1205,3 +1205,10 @@ Medium 31 786 154 520-1,120
 Large 28 1,245 237 880-1,760"""
     parsed = parse_document(document_from_text(text, "prices.txt"), {})
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["31", "786", "154", "520", "1120"]
+
+
+def test_value_bullets_with_a_unit_holding_parentheses():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Peak flow: 1.36 p/(m·s)", "- Mean flow: 1.04 p/(m·s)", "- Peak density: 5.1 p/m²"])
+    assert [cells_[1] for _, cells_ in grid.rows] == ["1.36", "1.04", "5.1"]

@@ -40,7 +40,7 @@ from collections.abc import Collection, Sequence
 
 from . import Grid
 
-_UNIT_WORD = r"[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹$€£-]{1,12}"
+_UNIT_WORD = r"(?:[A-Za-zµ]{1,4}/\([^()\s]{1,8}\)|[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹$€£-]{1,12})"  # ('p/(m·s)' too)
 #: A currency before the number: a symbol or a code (``$``, ``US$ 1,480``, ``USD 11.60``, ``€``).
 _CURRENCY = r"(?:(?:US|A|C|NZ)?[$€£]\s?|(?-i:USD|EUR|GBP|CHF|JPY|INR|KES)\s)?"
 _VALUE_BULLET = re.compile(
@@ -83,7 +83,7 @@ _SWEEP = re.compile(r"^(?:(?P<var>[^=\d]{1,20}?)\s*=\s*)?(?P<x>[-+−]?\d+(?:\.\
 
 
 _UNIT_AFTER = re.compile(r"^(?P<num>[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?\s*(?:%|×|x\b)?)\s*"
-                         r"[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³-]*"
+                         r"[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³-]*(?:\([^()\s]{1,8}\))?"
                          r"(?:\s[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³-]*){0,2}$")
 
 
