@@ -1212,3 +1212,19 @@ def test_value_bullets_with_a_unit_holding_parentheses():
 
     (grid,) = bulletlist.find(["- Peak flow: 1.36 p/(m·s)", "- Mean flow: 1.04 p/(m·s)", "- Peak density: 5.1 p/m²"])
     assert [cells_[1] for _, cells_ in grid.rows] == ["1.36", "1.04", "5.1"]
+
+
+def test_two_tables_of_ocr_boxes_printed_one_after_another_are_two_blocks():
+    from paperfig.tableforms import ocrboxes
+
+    def box(x0, y0, x1, y1, text):
+        return f"[[[{x0}.0, {y0}.0], [{x1}.0, {y0}.0], [{x1}.0, {y1}.0], [{x0}.0, {y1}.0]], ('{text}', 0.95)]"
+
+    first = [box(10, 10, 80, 30, "Site"), box(300, 10, 360, 30, "Rate"), box(10, 40, 70, 60, "North"),
+             box(300, 40, 340, 60, "9.0"), box(10, 70, 70, 90, "South"), box(300, 70, 340, 90, "13.5")]
+    second = [box(10, 120, 600, 140, "Table 3. Species found in infected cattle by district"),
+              box(10, 150, 80, 170, "Species"), box(150, 150, 700, 170, "Cases (n)"),
+              box(10, 180, 80, 200, "T. vivax"), box(150, 180, 190, 200, "41"),
+              box(10, 210, 80, 230, "T. congolense"), box(150, 210, 190, 230, "17")]
+    grids = ocrboxes.find(first + second)
+    assert [g.rows[-1][1] for g in grids] == [["South", "13.5"], ["T. congolense", "17"]]

@@ -21,7 +21,8 @@ Grammar
   confidences are not printed numbers of the page (coverage counts them with the table's lines).
   A Tesseract TSV needs its header line (``level page_num ... conf text``); only its word rows
   (level 5, non-empty text) are boxes.
-* **Block**: a run of >= 4 box lines (for hOCR and TSV: the whole run of its markup/rows).
+* **Block**: a run of >= 4 box lines (for hOCR and TSV: the whole run of its markup/rows); a box
+  of a table's caption (``Table 3. ...``) after the first starts the next block.
 * **Words to cells**: Tesseract and hOCR give words. Words of one OCR line (the same block,
   paragraph and line numbers; hOCR: the same ``ocr_line``), left to right, join into one
   phrase while the gap to the next word is under 0.8 times the line's height (a space between
@@ -48,6 +49,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from statistics import median
 
+from .. import patterns
 from . import Grid
 
 _N = r"-?\d+(?:\.\d+)?"
@@ -269,14 +271,14 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     run: list[_Box] = []
     for ln, line in enumerate([*lines, ""], 1):
         b = box(line, ln) if ln not in skip and ln <= len(lines) and "[" in line else None
-        if b is not None:
+        if b is not None and not (run and patterns.caption_kind(b.text)):
             run.append(b)
-            continue
+            continue  # (a box of the next table's caption, 'Table 3. ...', starts a new block)
         if len(run) >= MIN_BOXES:
             grid = _grid(run)
             if grid:
                 grids.append(grid)
-        run = []
+        run = [b] if b is not None else []
     return grids
 
 
