@@ -1106,3 +1106,12 @@ def test_scatter_points_printed_as_two_named_values():
                   ["The image is a scatter plot.", "- X-axis: Wing length (mm)", "- Y-axis: Body mass (mg)"]):
         parsed = parse_document(document_from_text("\n".join([*intro, "", *lines]), "wings.md"), {})
         assert sorted((p["x"], p["y"]) for p in parsed["points"]) == [("61.5", "1240"), ("64.0", "1410")]
+
+
+def test_line_chart_points_keyed_by_a_temperature_with_its_degree_sign():
+    from paperfig.parse import parse_document
+
+    text = "\n".join(["This line chart shows germination by temperature.", "", "Seeds primed:",
+                      "- 10 °C: about 21%", "- 15 °C: about 48%", "- 20 °C: about 77%"])
+    parsed = parse_document(document_from_text(text, "germ.md"), {})
+    assert sorted((p["x"], p["y"]) for p in parsed["points"]) == [("10", "21"), ("15", "48"), ("20", "77")]

@@ -356,11 +356,11 @@ def _x_from_key(fig: _Figure, key: str) -> str:
     rest = (key[: m.start()] + " " + after).strip(" =:")
     if not rest:
         return m.group(0)
+    if m.start() == 0 and _UNIT_AFTER_X.fullmatch(key[m.end():]):
+        return m.group(0)  # the number first, then its unit: '0 cycles', '5 epochs', '10 mA', '25 °C'
     words = [w.lower() for w in re.findall(r"[A-Za-z]+", rest)]
     if not words or len(words) > 2 or re.search(r"[^\w\s%.=:-]", rest):
         return ""
-    if m.start() == 0 and _UNIT_AFTER_X.fullmatch(key[m.end():]):
-        return m.group(0)  # the number first, then its unit: '0 cycles', '5 epochs', '10 mA', '25 °C'
 
     axis_text = f"{fig.axis['x']['label']} {fig.axis['x']['unit']}".lower()
     axis_words = set(re.findall(r"[a-z]+", axis_text))
