@@ -513,11 +513,13 @@ class TableLayout:
     @staticmethod
     def _index_column(data) -> bool:
         """A first column of distinct whole numbers in ascending order (``k``, ``Round``,
-        ``Epoch``: 0, 1, 2 or 2, 4, 8), or of >= 3 settings in ascending order printed as
-        decimals or percentages (doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; a sparsity 0%, 30%,
-        50%), or of >= 3 settings with one unit in ascending order (``20 °C``, ``25 °C``, ``30 °C``)
-        beside columns printing no such setting, beside other columns that are not all whole
-        numbers: the rows' names, not values."""
+        ``Epoch``: 0, 1, 2 or 2, 4, 8; ascending within each group under group labels), or of >= 3
+        settings in ascending order printed as decimals or percentages (doses 0.3, 1, 3, 10; a
+        grid 0.5, 1.0, 1.5; a sparsity 0%, 30%, 50%), beside other columns that are not all whole
+        numbers; or of >= 3 settings with one unit in ascending order (``20 °C``, ``25 °C``) beside
+        columns printing no such setting; or of >= 3 years in order, beside anything: the rows'
+        names, not values. Up to two summary rows at the end (``Slope``, ``Total``, ``0.1
+        (recovery)``) take no part."""
         # '0 (no merging)'; OCR's '1 (poorest}'
         col = [re.sub(r"\s*\([^(){}]*[)}]$", "", c[0].strip()) for _, c in data]
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
