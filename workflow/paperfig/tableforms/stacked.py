@@ -330,6 +330,7 @@ _BIN = re.compile(r"^(?:[<>≤≥]=?\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?%?\s?[-–]
 
 
 def _row_name_value(text: str) -> bool:
+    """A row's name that reads as a value: a setting (``6h``, ``12``) or a bin (``<25%``)."""
     return _setting(text) or bool(_BIN.match(text))
 
 
