@@ -254,3 +254,27 @@ Means followed by the same letter do not differ."""
     assert grid.rows[0][1] == ["Variety", "Height (cm) 2022/23", "Height (cm) 2023/24", "Yield (t/ha) 2022/23",
                                "Yield (t/ha) 2023/24"]
     assert grid.rows[2][1] == ["Improved", "87 b", "91 b", "3.0 a", "3.3 a"]
+
+
+def test_a_range_column_of_whole_numbers():
+    text = """Depth class
+Wells
+Median
+Range
+< 15 m
+214
+38.5
+<1–412
+15–30 m
+297
+46.2
+2–538
+> 30 m
+331
+12.9
+<1–96
+Concentrations in µg/L."""
+    grid = one(text, "stacked")
+    assert grid.rows[2][1] == ["15–30 m", "297", "46.2", "2–538"]
+    values = _values(text)
+    assert values[12] == ["2", "538"] and values[8] == ["1", "412"]

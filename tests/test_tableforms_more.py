@@ -1210,7 +1210,7 @@ Large 28 1,245 237 880-1,760"""
 def test_value_bullets_with_a_unit_holding_parentheses():
     from paperfig.tableforms import bulletlist
 
-    (grid,) = bulletlist.find(["- Peak flow: 1.36 p/(m·s)", "- Mean flow: 1.04 p/(m·s)", "- Peak density: 5.1 p/m²"])
+    (grid,) = bulletlist.find(["- Peak flow: 1.36 p/(m·s)", "- Mean flow: 1.04 persons/(m·s)", "- Peak density: 5.1 p/m²"])
     assert [cells_[1] for _, cells_ in grid.rows] == ["1.36", "1.04", "5.1"]
 
 

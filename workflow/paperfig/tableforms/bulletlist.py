@@ -40,7 +40,7 @@ from collections.abc import Collection, Sequence
 
 from . import Grid
 
-_UNIT_WORD = r"(?:[A-Za-zµ]{1,4}/\([^()\s]{1,8}\)|[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹$€£-]{1,12})"  # ('p/(m·s)' too)
+_UNIT_WORD = r"(?:[A-Za-zµ]{1,8}/\([^()\s]{1,8}\)|[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹$€£-]{1,12})"  # ('p/(m·s)' too)
 #: A currency before the number: a symbol or a code (``$``, ``US$ 1,480``, ``USD 11.60``, ``€``).
 _CURRENCY = r"(?:(?:US|A|C|NZ)?[$€£]\s?|(?-i:USD|EUR|GBP|CHF|JPY|INR|KES)\s)?"
 _VALUE_BULLET = re.compile(

@@ -10,7 +10,8 @@ Grammar
   it reads as a header, then at least two rows of ``p`` lines each: ``q`` lines that are not
   values (the row label, and text columns such as a backbone: the same ``q`` in every row,
   fewest first) followed by ``p - q`` value lines (any value of the cell grammar: ``84.6``,
-  ``71.2%``, ``-``, ``N/A``...; or a reference category's ``Reference``). The header is ``p``
+  ``71.2%``, ``-``, ``N/A``...; a reference category's ``Reference``; a range of whole numbers,
+  ``2–538``, which the table logic reads under a header naming a range). The header is ``p``
   text lines, or more (up to ``3p``) when its cells wrap and the lines group into ``p`` cells (a
   line opening with ``(``, or after one ending in ``,``, ``-`` or ``/``, continues the cell
   above: ``eGFR Slope, mL/min`` / ``(95% CI)``; or they are ``p`` names and then a second row
@@ -130,7 +131,12 @@ def _long_label(lines: Sequence[str], ln: int, skip: Collection[int], strings: b
 
 
 def _is_value(text: str) -> bool:
-    return cells.numeric_cell(text) or cells.is_missing(text) or bool(_REFERENCE.match(text))
+    return (cells.numeric_cell(text) or cells.is_missing(text) or bool(_REFERENCE.match(text))
+            or bool(_WHOLE_RANGE.match(text)))  # ('2–538' under 'Range'; as a row's name, a bin)
+
+
+#: A range of whole numbers (``2–538``, ``<1–412``): a cell of a range column, or a bin naming a row.
+_WHOLE_RANGE = re.compile(r"^<?\d[\d,]*\s?[–-]\s?\d[\d,]*$")
 
 
 def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
