@@ -567,6 +567,8 @@ def test_a_currency_before_the_number_is_the_value_s_unit():
         (part,) = cells.parse_cell(text).parts
         assert (part.value, part.unit) == (value, unit)
     assert not cells.parse_cell("-$-3").parts  # two signs: refused, never a guess
+    (part,) = cells.parse_cell("US$ 2.85").parts  # the currency printed apart
+    assert (part.value, part.unit) == ("2.85", "US$") and cells.numeric_cell("€ 1,250")
 
 
 def test_a_dash_with_its_footnote_is_a_missing_cell():

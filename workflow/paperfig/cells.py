@@ -108,6 +108,8 @@ _remember = functools.lru_cache(maxsize=1 << 12)
 MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×"})
 #: Yes/no marks of a value column (a regression table's "fixed effects: Yes"): text, noted.
 TEXT_MARKS = frozenset({"yes", "no", "✓", "✔", "y", "n"})
+#: A currency printed apart from its number (``US$ 2.85``, ``€ 1,250``).
+_SPACED_CURRENCY = re.compile(r"^[-+−]?(?:US|A|C|NZ|HK|R)?[$€£¥₹]\s+(?=[-+−]?\d)")
 #: An approximation mark before a number (``~9.8``, ``≈ 7.4``): the value is read, flagged.
 _APPROX_MARK = re.compile(r"^[~≈∼]\s?(?=[-+−]?\.?\d)")
 #: Full-width parentheses, brackets, percent and colon (a CJK typeface, Chinese OCR models): ASCII.
@@ -419,6 +421,8 @@ def numeric_cell(text: str) -> bool:
     word after the value (``41.3 ms``) belongs to it, and so do significance letters (``8.05 ab``)."""
     if "0s" in text and _DECADE.match(text.strip()):
         return False
+    if (spaced := _SPACED_CURRENCY.match(text.strip())) and " " in spaced.group(0):
+        text = spaced.group(0).replace(" ", "") + text.strip()[spaced.end():]
     if text.strip()[:1] in "~≈∼" and (approx := _APPROX_MARK.match(text.strip())):
         text = text.strip()[approx.end():]
     if _FULLWIDTH_PUNCT_CHARS.intersection(text):
@@ -691,6 +695,8 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     position: first/second, part_name from ``sub_names``); otherwise one value. A unit word
     after the value (``41.3 ms``) is the value's unit (printed in the cell)."""
     plain = text.strip()
+    if (spaced := _SPACED_CURRENCY.match(plain)) and " " in spaced.group(0):
+        plain = spaced.group(0).replace(" ", "") + plain[spaced.end():]  # 'US$ 2.85': one token
     if plain[:1] in "~≈∼" and (approx := _APPROX_MARK.match(plain)):
         # '~9.8' (a chart read by eye, a model's table): the value, flagged approximate
         res = parse_cell(plain[approx.end():], pair, sub_names, default_unit, ranges)
