@@ -1228,3 +1228,13 @@ def test_two_tables_of_ocr_boxes_printed_one_after_another_are_two_blocks():
               box(10, 210, 80, 230, "T. congolense"), box(150, 210, 190, 230, "17")]
     grids = ocrboxes.find(first + second)
     assert [g.rows[-1][1] for g in grids] == [["South", "13.5"], ["T. congolense", "17"]]
+
+
+def test_aligned_row_ending_in_a_dash_with_its_footnote():
+    text = """  Mix        Strength (MPa)    Loss (%)     Cracks
+  M1         32.1 ± 1.2        2.8          4
+  M2         28.4 ± 1.5        –b           –b
+  M3         30.9 ± 0.9        3.4          6"""
+    parsed = parse_document(document_from_text(text, "mixes.txt"), {})
+    assert [(v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 3] == [
+        ("value", "28.4"), ("error", "1.5"), ("missing", ""), ("missing", "")]

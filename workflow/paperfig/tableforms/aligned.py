@@ -110,7 +110,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from .. import patterns
-from ..cells import SIGNIFICANCE_GROUP
+from ..cells import SIGNIFICANCE_GROUP, is_missing
 from . import Grid, columns, ruler
 
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
@@ -339,6 +339,8 @@ def _ends_like_value(text: str) -> bool:
     last = words[-1]
     if _DIGIT.search(last) or last.endswith(_VALUE_ENDS) or (last.endswith(")") and _REF_ENDS.search(last)):
         return True
+    if last[:1] in "-–—−" and len(last) <= 3 and is_missing(last):
+        return True  # a dash with its footnote ('–b'): a cell not given
     if not _SIGNIFICANCE.fullmatch(last) and not _TWO_SPACES.search(text):
         return False
     return bool(_ENDS_LIKE_VALUE.search(text))
