@@ -924,3 +924,14 @@ def test_a_first_column_only_the_header_prints_in_and_years_naming_rows_beside_c
     block = layout.parse_block(rows)
     assert [r.label for r in block.rows] == ["2019", "2020", "2021"]
     assert [c.name for c in block.columns] == ["Eggs", "Fledged"]
+
+
+def test_a_continued_pipe_table_whose_first_row_the_converter_made_its_header():
+    text = "\n".join(["|Pain score (0–10), median (IQR)|4 (3–6)|5 (4–7)|0.02|", "|---|---|---|---|",
+                      "|Falls, n|3|7|0.21|", "|Readmissions, n (%)|12 (4.1)|19 (6.3)|0.25|"])
+    parsed = parse_document(document_from_text(text, "cont.md"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 1] == ["4", "3", "6", "5", "4", "7", "0.02"]
+    # a header of numbers names its columns and holds no data
+    sizes = "\n".join(["| Model | 1K | 2K | 4K |", "|---|---|---|---|", "| Base | 81.2 | 79.4 | 75.0 |",
+                       "| Ours | 83.5 | 82.9 | 81.1 |"])
+    assert not [v for v in parse_document(document_from_text(sizes, "sizes.md"), {})["table_values"] if v["line_no"] == 1]

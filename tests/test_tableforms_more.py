@@ -1238,3 +1238,11 @@ def test_aligned_row_ending_in_a_dash_with_its_footnote():
     parsed = parse_document(document_from_text(text, "mixes.txt"), {})
     assert [(v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 3] == [
         ("value", "28.4"), ("error", "1.5"), ("missing", ""), ("missing", "")]
+
+
+def test_value_bullets_with_a_standard_error_in_parentheses():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Year before: −0.010 (0.018)", "- Year of opening: 0.047 (0.022)",
+                               "- Year after: 0.091 (0.027)"])
+    assert [cells_[1] for _, cells_ in grid.rows] == ["−0.010 (0.018)", "0.047 (0.022)", "0.091 (0.027)"]

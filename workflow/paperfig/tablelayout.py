@@ -12,26 +12,27 @@ Layout rules (documented choices)
   per text form; the tab-separated reader splits a run where a header line is printed again:
   that is the second half of a table printed in two parts, joined again under *Two halves*).
 * **Header.** The first line of a block is its header when the markup marks it (a pipe table's
-  row above its alignment row, HTML ``<th>`` rows), when most of its cells are not numbers, or
-  when its first cell is a header word (``Model``, ``Method``, ``Dataset``...) and the next line
-  is data: ``Model  128  512  2048`` names its columns by sequence length; so does a row of
-  years after a text cell over a row of other values (``Country, 2019, 2020``), and one of >= 3
-  whole numbers in ascending order over a row of decimals (``Warm-up steps, 250, 500, 1000``; a
-  correlation matrix's ``Variable, M, SD, 1, 2, 3``), and a regression table's column numbers
-  ``(1)  (2)  (3)``, with the lines of text under them. A row of group names over blank cells
-  (``Men (n = 412)``, blank, ``Women (n = 455)``) is followed by the columns' own names, the
-  label column's name first (``Analyte  Median 2.5th-97.5th``), when they are mostly text and
-  data follow; a row of words repeating the label column's name (Docling prints the header again
-  with the columns' own names: ``Day | pH | Acetic | Gluconic`` under ``Day | pH | Organic acids
-  | Organic acids``) is the header too. Following lines with an empty first cell or a unit
-  (``(m³/h)``), before any data row, are header continuations (text: ``Hidden``/``Dim`` ->
-  "Hidden Dim") or, when mostly numbers, a metadata row (``8.5k 67k ...`` under the task names)
-  stored in the ``tables`` row as ``header_values`` (and ``train_sizes`` when the caption speaks
-  of training). A top header cell followed by empty top cells (or by itself printed again) whose
-  lower cells are printed is a *group* header: its columns are named ``"Group: sub"``
-  (``Speedup: GPU``) and listed in ``column_groups``. Header cells are repaired through the
-  alias table (parse note ``header_alias``); text in a metadata row that is neither a number nor
-  an alias is OCR noise (note ``ocr_noise``).
+  row above its alignment row, HTML ``<th>`` rows; but not a marked row of values with their
+  errors or intervals, ``7 (6–8)``: a continued table's first row), when most of its cells are
+  not numbers, or when its first cell is a header word (``Model``, ``Method``, ``Dataset``...)
+  and the next line is data: ``Model  128  512  2048`` names its columns by sequence length; so
+  does a row of years after a text cell over a row of other values (``Country, 2019, 2020``),
+  and one of >= 3 whole numbers in ascending order over a row of decimals (``Warm-up steps, 250,
+  500, 1000``; a correlation matrix's ``Variable, M, SD, 1, 2, 3``), and a regression table's
+  column numbers ``(1)  (2)  (3)``, with the lines of text under them. A row of group names over
+  blank cells (``Men (n = 412)``, blank, ``Women (n = 455)``) is followed by the columns' own
+  names, the label column's name first (``Analyte  Median 2.5th-97.5th``), when they are mostly
+  text and data follow; a row of words repeating the label column's name (Docling prints the
+  header again with the columns' own names: ``Day | pH | Acetic | Gluconic`` under ``Day | pH |
+  Organic acids | Organic acids``) is the header too. Following lines with an empty first cell
+  or a unit (``(m³/h)``), before any data row, are header continuations (text:
+  ``Hidden``/``Dim`` -> "Hidden Dim") or, when mostly numbers, a metadata row (``8.5k 67k ...``
+  under the task names) stored in the ``tables`` row as ``header_values`` (and ``train_sizes``
+  when the caption speaks of training). A top header cell followed by empty top cells (or by
+  itself printed again) whose lower cells are printed is a *group* header: its columns are named
+  ``"Group: sub"`` (``Speedup: GPU``) and listed in ``column_groups``. Header cells are repaired
+  through the alias table (parse note ``header_alias``); text in a metadata row that is neither
+  a number nor an alias is OCR noise (note ``ocr_noise``).
 * **Text columns.** A column after the labels whose data cells are all words (``License``: MIT,
   Apache-2.0; ``Answer``: Abs., MC), or citations under ``Ref.`` (``[8]``, ``[21,26]``), holds
   no value: one note ``text_column``, no cell notes. A cell with more digits than letters (OCR's
@@ -146,6 +147,15 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 
 #: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an
 #: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
+def _data_row(cells_: list[str]) -> bool:
+    """A row marked as a header that prints data: >= 2 value cells after its label, every one a
+    value and most with an error or an interval (``7 (6–8)``, ``38.6 ± 9.2``); a header of
+    numbers names its columns (``1K  2K  4K``, ``2019  2020``) and holds none."""
+    filled = [c for c in cells_[1:] if c]
+    return (len(filled) >= 2 and all(cells.numeric_cell(c) for c in filled)
+            and sum(1 for c in filled if "(" in c or "±" in c) * 2 > len(filled))
+
+
 def _spanned(cells_: list[str]) -> bool:
     """A header row with a cell printed again in the next column (a spanning cell, Docling)."""
     return any(a and a == b for a, b in zip(cells_, cells_[1:]))
@@ -304,6 +314,8 @@ class TableLayout:
         header_rows: list = []
         meta = None
         i = 0
+        if 0 < header_hint < len(rows) and all(_data_row(cells_) for _, cells_ in rows[:header_hint]):
+            header_hint = 0  # a continued table's first row, made its header by the converter: data
         if 0 < header_hint < len(rows):
             header_rows.extend(rows[:header_hint])
             i = header_hint

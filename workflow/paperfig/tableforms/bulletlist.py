@@ -6,27 +6,28 @@ one number (with its error: ``248 ± 52``; the measure may be named first: ``med
 3.25 nm``, a statistic's symbol, ``β = 0.41``, ``adjusted β = −0.8``, never a sample's ``n =
 24``; words before a bold value, ``soil conservation **+0.118**``), a currency before it (``$``,
 ``US$ 1,480``, ``USD 11.60``), its standard error or its change after it (``(SE 0.037)``: the
-cell is then ``+0.118 ± 0.037``; ``71.9 (−4.1)``; an interval may stand in brackets, ``*g* =
-0.19 [0.01, 0.37]``) with an optional approximation mark, emphasis and a unit (up to three
-words: ``cal BP``, ``min/shift``, ``years per sample``; before or after the emphasis's end,
-``**2.4 s** per round``) or ``%``/``×`` after it, and optionally its interval in parentheses
-(``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``: the value's cell is then ``-108 (-131 to
--85)``) or its share (``731 (56.9%)``), then a remark in parentheses (``(single GPU)``), and
-nothing else (a bullet with other words after its number is a remark, and breaks the run). A
-deck tool's markup at the end (``<!-- .element: class="fragment" -->``, ``{.fragment}``) is no
-part of it, nor is beamer's markup (``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence
-(``2019 survey of households``). A bullet of words without a digit among the values (``Dated by
-AMS radiocarbon``) is no row and does not break the run; value bullets nested under it carry its
-name (``Women satisfied`` / ``- Misoprostol: 81%``: ``Women satisfied: Misoprostol``), and
-bullets may nest at any depth; a fenced div's lines (pandoc's and Quarto's ``::: columns``,
-``:::: column``) lay a list out and do not break it. A bullet comparing two values (``4.2 h
-(dual) vs 3.6 h (triple)``, ``2.1 km → 6.8 km``) gives both. The name may hold digits of its own
-(``Expert 1``, ``layer 22``). Such a run is a table of two columns, name and value, one row per
-bullet; its header is unnamed. When every name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3
-clips/s``) and the settings differ, the run is a sweep: a third column holds the setting's
-number, which is data too. Lines of the same form without a bullet (markitdown's text of a
-slide: ``HIV co-infected: 38.7%``) are a list too when one of their values is no bare count (a
-decimal, a percentage, thousands): ``Volume: 12`` / ``Issue: 3`` is a citation.
+cell is then ``+0.118 ± 0.037``; ``71.9 (−4.1)``, or a decimal standard error, ``−0.012
+(0.021)``; an interval may stand in brackets, ``*g* = 0.19 [0.01, 0.37]``) with an optional
+approximation mark, emphasis and a unit (up to three words: ``cal BP``, ``min/shift``, ``years
+per sample``; before or after the emphasis's end, ``**2.4 s** per round``) or ``%``/``×`` after
+it, and optionally its interval in parentheses (``(95% CI −131 to −85)``, ``(2σ range
+6,020–6,310)``: the value's cell is then ``-108 (-131 to -85)``) or its share (``731 (56.9%)``),
+then a remark in parentheses (``(single GPU)``), and nothing else (a bullet with other words
+after its number is a remark, and breaks the run). A deck tool's markup at the end (``<!--
+.element: class="fragment" -->``, ``{.fragment}``) is no part of it, nor is beamer's markup
+(``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of households``). A
+bullet of words without a digit among the values (``Dated by AMS radiocarbon``) is no row and
+does not break the run; value bullets nested under it carry its name (``Women satisfied`` / ``-
+Misoprostol: 81%``: ``Women satisfied: Misoprostol``), and bullets may nest at any depth; a
+fenced div's lines (pandoc's and Quarto's ``::: columns``, ``:::: column``) lay a list out and
+do not break it. A bullet comparing two values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km →
+6.8 km``) gives both. The name may hold digits of its own (``Expert 1``, ``layer 22``). Such a
+run is a table of two columns, name and value, one row per bullet; its header is unnamed. When
+every name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ,
+the run is a sweep: a third column holds the setting's number, which is data too. Lines of the
+same form without a bullet (markitdown's text of a slide: ``HIV co-infected: 38.7%``) are a list
+too when one of their values is no bare count (a decimal, a percentage, thousands): ``Volume:
+12`` / ``Issue: 3`` is a citation.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
@@ -58,7 +59,8 @@ _VALUE_BULLET = re.compile(
     rf"(?:\s+(?P<after>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?"  # after emphasis: '**2.4 s** per round'
     r"(?:\s*\((?P<share>[-+−]?\d[\d,]*(?:\.\d+)?\s?%)\))?"
     r"(?:\s*\(SE\s?=?\s?(?P<se>\d[\d,]*(?:\.\d+)?)\))?"  # '(SE 0.037)': the value's standard error
-    r"(?:\s*\((?P<delta>[-+−]\d[\d,]*(?:\.\d+)?)\))?"  # '71.9 (−4.1)': its change from a reference
+    # '71.9 (−4.1)': its change from a reference; '−0.012 (0.021)': its standard error
+    r"(?:\s*\((?P<delta>[-+−]\d[\d,]*(?:\.\d+)?|\d*\.\d+)\))?"
     r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\)|\s*\[(?P<brackets>[^\[\]]*?\d[^\[\]]*)\])?"
     r"(?:\s*\((?P<remark>[^()\d]*[A-Za-z][^()]{0,30})\))?\s*\.?\s*$", re.I)
 #: An interval after the value, its name first: ``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``.
