@@ -356,10 +356,12 @@ def test_value_bullets_of_a_deck_are_a_small_table_outside_charts():
 
     lines = ["## Memory", "", "* Dense: 61.2 GB", "* MoE: **44.5 GB**", "* Ours: ~38.0 GB", "* Notes: see the paper",
              "", "- Expert 1: 0.14", "- Expert 2: 0.12", "- We added 4 new pairs", "- Expert 3: 0.11"]
-    (grid,) = bulletlist.find(lines)
+    grid, pair = bulletlist.find(lines)  # a lone value bullet (line 11) is no list
     assert grid.rows == [(3, ["Dense", "61.2"]), (4, ["MoE", "44.5"]), (5, ["Ours", "38.0"])]
+    assert pair.rows == [(8, ["Expert 1", "0.14"]), (9, ["Expert 2", "0.12"])]
     parsed = parse_document(document_from_text("\n".join(lines), "bullets.md"), {})
-    assert [(v["line_no"], v["value"]) for v in parsed["table_values"]] == [(3, "61.2"), (4, "44.5"), (5, "38.0")]
+    assert [(v["line_no"], v["value"]) for v in parsed["table_values"]] == [
+        (3, "61.2"), (4, "44.5"), (5, "38.0"), (8, "0.14"), (9, "0.12")]
 
 
 def test_paddleocr_json_texts_and_boxes_become_a_table():
@@ -1246,3 +1248,33 @@ def test_value_bullets_with_a_standard_error_in_parentheses():
     (grid,) = bulletlist.find(["- Year before: −0.010 (0.018)", "- Year of opening: 0.047 (0.022)",
                                "- Year after: 0.091 (0.027)"])
     assert [cells_[1] for _, cells_ in grid.rows] == ["−0.010 (0.018)", "0.047 (0.022)", "0.091 (0.027)"]
+
+
+def test_value_bullets_listing_their_values_with_names_sides_and_words_of_what_they_count():
+    from paperfig.tableforms import bulletlist
+
+    lines = ["- Median time on app: **Quest 412 min**, **Blocks 389 min**",
+             "- Fidelity rating: 3.9 / 5 vs 3.7 / 5",
+             "- Relative risk: **TIVA 0.37** (95% CI 0.22–0.64); **Sevo + DEX 0.31** (95% CI 0.17–0.56)",
+             "- Change vs baseline: dialogic −12.6 min/day, standard −9.1 min/day, waitlist +2.4 min/day",
+             "- Adherence: **91%** of planned sessions",
+             "- Dropouts: 1 (HB), 2 (CO)",
+             "- Events > 40 mm: peak reduction 8 ± 11% (n.s.)",
+             "- Sodium per dose: **131 mg** vs 1,640 mg with the twice-nightly salt",
+             "- Cost per part: flood €1.84, cryo €2.37 <!-- .element: class=\"fragment\" -->",
+             "- Revenue, ML vs rule: **+1,733 k€** per year",
+             "", "- Peak month: July (24.3% of records)", "- Setup: 2D flume, Froude scale 1:40"]
+    (grid,) = bulletlist.find(lines)
+    assert [cells[1:] for _, cells in grid.rows] == [
+        ["412", "389", ""], ["3.9", "3.7", ""], ["0.37 (0.22 to 0.64)", "0.31 (0.17 to 0.56)", ""],
+        ["−12.6", "−9.1", "+2.4"], ["91%", "", ""], ["1", "2", ""], ["8 ± 11%", "", ""], ["131", "1,640", ""],
+        ["1.84", "2.37", ""], ["+1,733", "", ""]]
+    assert grid.rows[0][1][0] == "Median time on app"
+
+
+@pytest.mark.parametrize("line", ["- Note: see Table 3", "- Result: the model reached 91%",
+                                  "- Funding: grant 2019-22 from NSF, 3 years", "- Scale: 1:40, 1:25"])
+def test_bullets_of_words_around_a_number_are_no_listed_values(line):
+    from paperfig.tableforms import bulletlist
+
+    assert bulletlist.find([line, line]) == []

@@ -1,33 +1,39 @@
 """Lists of values printed as bullets, as slide decks show results: each bullet a name and one
 value (``- Dense: 61.2 GB``, ``* tiny-d: **14.8%**``, ``- γ = 2: 1.62×``, ``- Expert 1: 0.14``).
 
-Grammar: a run of >= 3 consecutive value bullets, each ``<name>: <value>`` where the value is
-one number (with its error: ``248 ± 52``; the measure may be named first: ``median 16``, ``LWR
-3.25 nm``, a statistic's symbol, ``β = 0.41``, ``adjusted β = −0.8``, never a sample's ``n =
-24``; words before a bold value, ``soil conservation **+0.118**``), a currency before it (``$``,
-``US$ 1,480``, ``USD 11.60``), its standard error or its change after it (``(SE 0.037)``: the
-cell is then ``+0.118 ± 0.037``; ``71.9 (−4.1)``, or a decimal standard error, ``−0.012
-(0.021)``; an interval may stand in brackets, ``*g* = 0.19 [0.01, 0.37]``) with an optional
-approximation mark, emphasis and a unit (up to three words: ``cal BP``, ``min/shift``, ``years
-per sample``; before or after the emphasis's end, ``**2.4 s** per round``) or ``%``/``×`` after
-it, and optionally its interval in parentheses (``(95% CI −131 to −85)``, ``(2σ range
-6,020–6,310)``: the value's cell is then ``-108 (-131 to -85)``) or its share (``731 (56.9%)``),
-then a remark in parentheses (``(single GPU)``), and nothing else (a bullet with other words
-after its number is a remark, and breaks the run). A deck tool's markup at the end (``<!--
-.element: class="fragment" -->``, ``{.fragment}``) is no part of it, nor is beamer's markup
-(``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of households``). A
-bullet of words without a digit among the values (``Dated by AMS radiocarbon``) is no row and
-does not break the run; value bullets nested under it carry its name (``Women satisfied`` / ``-
-Misoprostol: 81%``: ``Women satisfied: Misoprostol``), and bullets may nest at any depth; a
-fenced div's lines (pandoc's and Quarto's ``::: columns``, ``:::: column``) lay a list out and
-do not break it. A bullet comparing two values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km →
-6.8 km``) gives both. The name may hold digits of its own (``Expert 1``, ``layer 22``). Such a
-run is a table of two columns, name and value, one row per bullet; its header is unnamed. When
-every name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ,
-the run is a sweep: a third column holds the setting's number, which is data too. Lines of the
-same form without a bullet (markitdown's text of a slide: ``HIV co-infected: 38.7%``) are a list
-too when one of their values is no bare count (a decimal, a percentage, thousands): ``Volume:
-12`` / ``Issue: 3`` is a citation.
+Grammar: a run of >= 3 consecutive value bullets (two when one value is no bare count: a
+decimal, a percentage, thousands; ``Plots: 4`` / ``Sites: 9`` describes a design), each
+``<name>: <value>`` where the value is one number (with its error: ``248 ± 52``; the measure may
+be named first: ``median 16``, ``LWR 3.25 nm``, a statistic's symbol, ``β = 0.41``, ``adjusted β
+= −0.8``, never a sample's ``n = 24``; words before a bold value, ``soil conservation
+**+0.118**``), a currency before it (``$``, ``US$ 1,480``, ``USD 11.60``), its standard error or
+its change after it (``(SE 0.037)``: the cell is then ``+0.118 ± 0.037``; ``71.9 (−4.1)``, or a
+decimal standard error, ``−0.012 (0.021)``; an interval may stand in brackets, ``*g* = 0.19
+[0.01, 0.37]``) with an optional approximation mark, emphasis and a unit (up to three words:
+``cal BP``, ``min/shift``, ``years per sample``; before or after the emphasis's end, ``**2.4 s**
+per round``) or ``%``/``×`` after it, and optionally its interval in parentheses (``(95% CI −131
+to −85)``, ``(2σ range 6,020–6,310)``: the value's cell is then ``-108 (-131 to -85)``) or its
+share (``731 (56.9%)``), then a remark in parentheses (``(single GPU)``), and nothing else (a
+bullet with other words after its number is a remark, and breaks the run). A deck tool's markup
+at the end (``<!-- .element: class="fragment" -->``, ``{.fragment}``) is no part of it, nor is
+beamer's markup (``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of
+households``). A bullet of words without a digit among the values (``Dated by AMS radiocarbon``)
+is no row and does not break the run; value bullets nested under it carry its name (``Women
+satisfied`` / ``- Misoprostol: 81%``: ``Women satisfied: Misoprostol``), and bullets may nest at
+any depth; a fenced div's lines (pandoc's and Quarto's ``::: columns``, ``:::: column``) lay a
+list out and do not break it. A bullet comparing two values (``4.2 h (dual) vs 3.6 h (triple)``,
+``2.1 km → 6.8 km``) gives both, and so does a bullet listing its values, each with its own name
+before it or its side after it, at ``,``, ``;`` or ``vs`` (``Coolant cost per part: flood €1.84,
+cryo €2.37``, ``Dropouts: 1 (HB), 2 (CO)``, ``**TIVA 0.37** (95% CI 0.22–0.64); **DEX 0.31**
+(…)``) with words after a value that say what it counts or when (``12.5% of patients``, ``+1,733
+k€ per year``, ``(n.s.)``) or a rating's scale (``3.9 / 5``); a ratio (``Froude scale 1:40``) is
+no name and value. The name may hold digits of its own (``Expert 1``, ``layer 22``). Such a run
+is a table of two columns, name and value, one row per bullet; its header is unnamed. When every
+name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ, the
+run is a sweep: a third column holds the setting's number, which is data too. Lines of the same
+form without a bullet (markitdown's text of a slide: ``HIV co-infected: 38.7%``) are a list too
+when there are three and one of their values is no bare count (a decimal, a percentage,
+thousands): ``Volume: 12`` / ``Issue: 3`` is a citation.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
@@ -45,7 +51,7 @@ _UNIT_WORD = r"(?:[A-Za-zµ]{1,8}/\([^()\s]{1,8}\)|[A-Za-zµ°Åσ/·⁻⁰¹²�
 #: A currency before the number: a symbol or a code (``$``, ``US$ 1,480``, ``USD 11.60``, ``€``).
 _CURRENCY = r"(?:(?:US|A|C|NZ)?[$€£]\s?|(?-i:USD|EUR|GBP|CHF|JPY|INR|KES)\s)?"
 _VALUE_BULLET = re.compile(
-    r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:\s*"
+    r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:(?!\d)\s*"
     r"(?:(?:median|mean|average|(?-i:[A-Z]{2,6}))\s+)?"  # 'median 16', 'LWR 3.25 nm': the measure named first
     # 'soil conservation **+0.118**': the measure's name before a bold value (the reading view
     # prints the emphasis as spaces: 'soil conservation   +0.118')
@@ -77,7 +83,8 @@ def _remark(text: str) -> bool:
 
 #: What a deck tool appends to a bullet: ``<!-- .element: class="fragment" -->``, ``{.fragment}``.
 _TOOL_MARKUP = re.compile(r"\s*(?:<!--.*?-->|\{\.[\w-]+[^{}]*\})\s*$")
-MIN_ROWS = 3
+MIN_ROWS = 3  # lines without bullets: a list of three
+MIN_BULLETS = 2  # bullets: a pair of value bullets is a list too, when one value is no bare count
 
 
 _SWEEP = re.compile(r"^(?:(?P<var>[^=\d]{1,20}?)\s*=\s*)?(?P<x>[-+−]?\d+(?:\.\d+)?)\s*"
@@ -85,7 +92,7 @@ _SWEEP = re.compile(r"^(?:(?P<var>[^=\d]{1,20}?)\s*=\s*)?(?P<x>[-+−]?\d+(?:\.\
 
 
 _UNIT_AFTER = re.compile(r"^(?P<num>[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?\s*(?:%|×|x\b)?)\s*"
-                         r"[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³-]*(?:\([^()\s]{1,8}\))?"
+                         r"[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³€$£-]*(?:\([^()\s]{1,8}\))?"
                          r"(?:\s[A-Za-zÅµ°σ/][\w/°·⁻⁰-⁹¹²³-]*){0,2}$")
 
 
@@ -144,15 +151,76 @@ def _bullet(line: str) -> tuple[str | None, str, list[str]] | None:
     line = _AVERAGE_TAIL.sub("", line)  # '**38 s** on average': the value's a mean, no word of its unit
     if m := _single(line):
         return m.group("indent") if m.group("mark") else None, _plain(m.group("name")), [_value_text(m)]
-    if (two := _TWO_VALUES.match(line)) is None:
+    if (two := _TWO_VALUES.match(line)) is not None:
+        values = []
+        for half in (two.group("a"), two.group("b")):
+            m = _single("- x: " + _SIDE_NAME.sub("", half))
+            if m is None or m.group("interval"):
+                break
+            values.append(_value_text(m))
+        else:
+            return two.group("indent"), _plain(two.group("name")), values
+    return _listed(line)
+
+
+#: A bullet whose values are listed after its name (``Coolant cost per part: flood €1.84, cryo
+#: €2.37``, ``Dropouts: 1 (HB), 2 (CO)``, ``**TIVA 0.37** (95% CI 0.22–0.64); **Sevo + DEX 0.31**
+#: (…)``, ``Nausea: 12.5% of patients``).
+_LISTED = re.compile(r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:(?!\d)\s*"
+                     r"(?P<rest>.+?)\s*\.?\s*$")
+#: What a listed value's words say of it after it: what it counts or when (``of patients``, ``per
+#: year``, ``with the twice-nightly dose``, ``overall``), the side it belongs to (``(HB)``), that
+#: it is not significant (``(n.s.)``); and a rating's scale (``3.9 / 5``).
+_LISTED_TAIL = re.compile(r"(?:\s+(?:of|per|with|in|across|among|for|at)(?:\s+[A-Za-z][\w'-]*){1,5}"
+                          r"|\s+overall|\s*\((?:n\.\s?s\.?|ns|NS|[A-Za-z][\w -]{0,20})\)"
+                          r"|\s+/\s+(?:4|5|7|10|100)\b)+$")
+#: The name of a listed value before it: up to four words without a digit (``flood``, ``Sevo +
+#: DEX``, ``peak reduction``, ``NumberLine Quest``).
+_LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z'&/-]*(?:\s+(?:[A-Za-z][A-Za-z'&/-]*|\+)){0,3})\s+"
+                          r"(?=(?:~|≈|[$€£]|[-+−])?\d)")
+#: A listed value in parentheses after its name: ``July (24.3% of records)``.
+_NAME_PAREN = re.compile(r"^[A-Za-z][\w -]{0,30}?\s*\((?P<inner>(?:~|≈|[$€£]|[-+−])?\d[^()]*)\)$")
+
+
+def _split_top(text: str) -> list[str]:
+    """Parts of a list at ``;``, ``, `` and ``vs`` outside parentheses and brackets."""
+    parts, depth, start = [], 0, 0
+    for m in re.finditer(r"[(\[]|[)\]]|;\s*|,\s+|\s+(?:vs\.?|versus)\s+", text):
+        token = m.group()
+        if token in "([":
+            depth += 1
+        elif token in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            parts.append(text[start:m.start()])
+            start = m.end()
+    return [*parts, text[start:]]
+
+
+def _listed(line: str) -> tuple[str | None, str, list[str]] | None:
+    """(indent, name, value cells) of a bullet listing its values (:data:`_LISTED`): every part of
+    the list a value, with its own name before it or its side after it, and words after it that
+    say what it counts; None when any part is no value."""
+    m = _LISTED.match(line)
+    if m is None:
         return None
     values = []
-    for half in (two.group("a"), two.group("b")):
-        m = _single("- x: " + _SIDE_NAME.sub("", half))
-        if m is None or m.group("interval"):
+    for part in _split_top(re.sub(r"\*\*|__", "", m.group("rest"))):
+        part = part.strip()
+        if (paren := _NAME_PAREN.match(part)) is not None:
+            part = paren.group("inner")
+        part = _LISTED_TAIL.sub("", part)
+        if (name := _LISTED_NAME.match(part)) is not None:
+            if _PROSE_WORDS.intersection(name.group("name").lower().split()):
+                return None  # 'the model reached 91%': a sentence
+            part = part[name.end():]
+        v = _single("- x: " + part)
+        if v is None:
             return None
-        values.append(_value_text(m))
-    return two.group("indent"), _plain(two.group("name")), values
+        values.append(_value_text(v))
+    if len(values) == 1 and not _MEASURED.search(values[0]):
+        return None  # 'Note: see Table 3': one bare count after words is no value
+    return m.group("indent") if m.group("mark") else None, _plain(m.group("name")), values
 
 
 #: A bullet comparing two values: ``QoR-15 at 24 h: 112.4 vs 118.9``, ``Distance: 2.1 km → 6.8 km``.
@@ -213,7 +281,8 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             # names the bullets nested under it ('Women satisfied' / '- Misoprostol: 81%')
             parent = (len(words.group("indent")), _plain(words.group("text")).rstrip(":").strip())
             continue
-        if len(run) >= MIN_ROWS and (not bare or any(_MEASURED.search(v) for _, _, vs in run for v in vs)):
+        measured = any(_MEASURED.search(v) for _, _, vs in run for v in vs)
+        if len(run) >= (MIN_ROWS if bare or not measured else MIN_BULLETS) and (not bare or measured):
             grids.append(Grid(form="bulletlist", first_line=run[0][0], last_line=run[-1][0],
                               rows=_rows(run), lines=[ln_ for ln_, _, _ in run]))
         run = []
