@@ -249,7 +249,8 @@ def test_error_is_a_schema_part():
     assert "error" in VALUE_PARTS
 
 
-@pytest.mark.parametrize("text", ["N/A", "n/a", "NA", "—", "–", "-", "--", "✗", "×", "n.a.", "−"])
+@pytest.mark.parametrize("text", ["N/A", "n/a", "NA", "—", "–", "-", "--", "✗", "×", "n.a.", "−",
+                                  "一", "－", "ー"])  # a dash as OCR with a CJK model reads it
 def test_missing_marks(text):
     got, notes = parts(text)
     assert got == [("missing", "", "", "", "")] and notes == []

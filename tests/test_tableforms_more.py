@@ -1278,3 +1278,16 @@ def test_bullets_of_words_around_a_number_are_no_listed_values(line):
     from paperfig.tableforms import bulletlist
 
     assert bulletlist.find([line, line]) == []
+
+
+def test_header_cells_then_labels_then_columns_after_a_caption_whose_tail_wraps():
+    """Plain pdftotext: the caption's second line, every header cell, the labels, then each
+    column's values; the caption's tail is no header cell."""
+    lines = ["Table 2. Accuracy of the index for staging the disease against", "histology in the cohort (n = 300)",
+             "Stage", "Cases, n (%)", "Cut-off (kPa)", "AUROC (95% CI)", "F≥2", "F≥3", "F4",
+             "201 (63.2)", "127 (39.9)", "58 (18.2)", "7.4", "9.1", "12.6",
+             "0.84 (0.80–0.88)", "0.90 (0.86–0.93)", "0.93 (0.90–0.96)", "CI, confidence interval."]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Stage", "Cases, n (%)", "Cut-off (kPa)", "AUROC (95% CI)"]
+    assert grid.rows[3] == (9, ["F4", "58 (18.2)", "12.6", "0.93 (0.90–0.96)"])
+    assert grid.cell_lines[3] == [9, 12, 15, 18]

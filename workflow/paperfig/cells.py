@@ -105,7 +105,9 @@ from . import numbers
 _remember = functools.lru_cache(maxsize=1 << 12)
 
 #: Cells that mean "not reported" (ASCII hyphen, en/em dash, Unicode minus, words, crosses).
-MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×"})
+MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×",
+                           # a dash as OCR with a CJK model reads it: '一', 'ー', full-width '－', '―'
+                           "一", "ー", "－", "―"})
 #: Yes/no marks of a value column (a regression table's "fixed effects: Yes"): text, noted.
 TEXT_MARKS = frozenset({"yes", "no", "✓", "✔", "y", "n"})
 #: A currency printed apart from its number (``US$ 2.85``, ``€ 1,250``).
@@ -212,7 +214,8 @@ def is_blank(text: str) -> bool:
 
 
 def is_missing(text: str) -> bool:
-    """A dash (any variant, single or doubled; with a footnote's letter or mark, ``—b``),
+    """A dash (any variant, single or doubled, or as OCR with a CJK model reads it, ``一``; with
+    a footnote's letter or mark, ``—b``),
     ``N/A``, ``n/a``, ``NA``, ``n.a.``, ``✗`` or ``×`` alone, or a word for a value not given
     (``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``): not reported. An element's symbol (``Nd``,
     ``Ne``) is no such word."""

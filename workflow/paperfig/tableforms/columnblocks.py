@@ -38,7 +38,8 @@ Grammar
   reads whole (:mod:`.stacked`) is left to it.
 * **Headers first** (the same, the header cells all printed before the labels): k + 1 header
   cells (``kh`` / ``(d−1)``: a line opening with ``(`` continues the cell above), n labels,
-  then k x n values, column after column.
+  then k x n values, column after column; after a caption that does not end its sentence, lines
+  before the k + 1 header cells are the caption's wrapped tail (``histology in the cohort``).
 * Row i is the i-th line of every column; each cell keeps its own line
   (``Grid.cell_lines``), a row the line of its label. A run must have >= 2 value columns, or
   one value column and a header, so that two short lists of words and numbers in prose are
@@ -232,6 +233,8 @@ def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], valu
         if rest or k < 2:
             continue
         heads = _header_groups(lines, texts[:len(texts) - n])
+        if len(heads) != k + 1 and _caption_tail(lines, texts[0]):
+            heads = _header_groups(lines, texts[1:len(texts) - n])  # the caption's wrapped tail is no cell
         if len(heads) != k + 1:
             continue
         if _row_major(lines, para, values):
@@ -239,6 +242,14 @@ def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], valu
         return _column_grid(lines, [_joined(lines, head) for head in heads], [head[0] for head in heads],
                             texts[len(texts) - n:], [values[c * n:(c + 1) * n] for c in range(k)])
     return None
+
+
+def _caption_tail(lines: Sequence[str], ln: int) -> bool:
+    """Line ``ln`` continues a caption wrapped above it: the caption does not end its sentence
+    and the line opens in lower case (``Table 2. Accuracy of the index against`` / ``histology
+    in the cohort``)."""
+    above = lines[ln - 2].strip() if ln > 1 else ""
+    return bool(patterns.caption_kind(above)) and not above.endswith(".") and lines[ln - 1].strip()[:1].islower()
 
 
 def _header_groups(lines: Sequence[str], heads: list[int]) -> list[list[int]]:
