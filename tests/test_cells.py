@@ -596,3 +596,12 @@ def test_an_approximation_mark_before_a_cell_s_number():
         (part,) = cells.parse_cell(text).parts
         assert cells.numeric_cell(text) and (part.value, part.flag) == (value, "approximate")
     assert not cells.parse_cell("~").parts
+
+
+def test_a_thousands_number_in_parentheses_is_no_interval_that_misses_its_value():
+    """``1,455 (1,080)``: a mean and its SD; read as the interval (1, 080) it would not hold 1,455."""
+    assert [(p.part, p.value) for p in cells.parse_cell("1,455 (1,080)").parts] == [("value", "1455"),
+                                                                                   ("delta", "1080")]
+    # an interval that holds its value stays one, comma and all
+    assert [(p.part, p.value) for p in cells.parse_cell("98 (95,100)").parts] == [("value", "98"), ("low", "95"),
+                                                                                 ("high", "100")]

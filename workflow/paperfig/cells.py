@@ -332,8 +332,23 @@ def split_interval(text: str) -> tuple[str, str, str] | None:
         return None
     v, lo, hi = m.group("v") or "", m.group("lo") or m.group("lo2"), m.group("hi") or m.group("hi2")
     if (not v or is_number_token(v)) and is_number_token(lo) and is_number_token(hi):
+        if v and _THOUSANDS_NOT_BOUNDS.search(text) and not _within(v, lo, hi):
+            return None  # '1,455 (1,080)': a value and its SD of thousands, no interval (1, 080)
         return v, lo, hi
     return None
+
+
+#: Parentheses holding what reads as a number with a thousands comma (``(1,080)``).
+_THOUSANDS_NOT_BOUNDS = re.compile(r"[(\[]\s*\d{1,3},\d{3}\s*[)\]]")
+
+
+def _within(v: str, lo: str, hi: str) -> bool:
+    """The value lies between the bounds (an interval holds its estimate)."""
+    try:
+        x, a, b = (numbers.parse_decimal(t) for t in (v, lo, hi))
+    except (ValueError, ArithmeticError):
+        return True
+    return None in (x, a, b) or min(a, b) <= x <= max(a, b)
 
 
 def split_error(text: str) -> tuple[str, str] | None:
