@@ -1115,3 +1115,23 @@ def test_line_chart_points_keyed_by_a_temperature_with_its_degree_sign():
                       "- 10 °C: about 21%", "- 15 °C: about 48%", "- 20 °C: about 77%"])
     parsed = parse_document(document_from_text(text, "germ.md"), {})
     assert sorted((p["x"], p["y"]) for p in parsed["points"]) == [("10", "21"), ("15", "48"), ("20", "77")]
+
+
+def test_a_bold_section_name_with_a_long_remark_ends_the_overview_section():
+    """``**Extracted data** (a sentence about the estimates, ±2 points)`` opens the section of the
+    points: the pipe table after it is read, not skipped as part of the overview."""
+    text = """This line chart compares two lasers over treatment sessions.
+
+**Chart overview**
+- X-axis: Treatment session (1 through 3)
+- Y-axis: Clearance (%), from 0 to 100
+
+**Extracted data** (values estimated from the plotted markers; each is probably within about ±2 points)
+
+| Session | Picosecond | Nd:YAG |
+|---|---|---|
+| 1 | 22 | 14 |
+| 2 | 41 | — |
+"""
+    assert pts(parse(text, "c.md"), "line_no", "series", "x", "y") == [
+        (11, "Picosecond", "1", "22"), (11, "Nd:YAG", "1", "14"), (12, "Picosecond", "2", "41")]

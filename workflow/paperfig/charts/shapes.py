@@ -37,8 +37,10 @@ from ..numbers import decimal_text, find_numbers, parse_decimal
 # **Key:** text  |  **Key**: text   (the closing ** must not be followed by another *)
 _BOLD_KEY = re.compile(r"^\*\*(.+?)\*\*(?!\*)\s*(:?)\s*(?:[–—]\s+|-\s+)?(.*)$")  # "**Name** – ..." too
 #: A bold line (a section's or a series' name), a remark in parentheses after it allowed
-#: (``**Castle Cone Geyser** (approximate values)``).
-_BOLD_LINE = re.compile(r"^\s*\*\*([^*].*?)\*\*\s*:?\s*(?:\([^()\d]{1,40}\)\s*:?\s*)?$")
+#: (``**Castle Cone Geyser** (approximate values)``; a long one, a sentence, may hold digits:
+#: ``**Extracted data** (values estimated from the markers; accurate to about ±2 points)``).
+_BOLD_LINE = re.compile(r"^\s*\*\*([^*].*?)\*\*\s*:?\s*(?:(?:\([^()\d]{1,40}\)|\((?=[^()]{40,240}\))"
+                        r"(?=(?:[^()]*?[A-Za-z]{2,}\s){6})[^()]*\))\s*:?\s*)?$")
 
 _TITLE_KEY = re.compile(r"^\s*(?:chart\s+|plot\s+|figure\s+)?title\s*$", re.I)
 _LEGEND_KEY = re.compile(r"^\s*(?:legend|colou?r\s+(?:legend|key|scale|bar)|colou?rbar|key)\b", re.I)
