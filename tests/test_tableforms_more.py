@@ -1291,3 +1291,20 @@ def test_header_cells_then_labels_then_columns_after_a_caption_whose_tail_wraps(
     assert grid.rows[0][1] == ["Stage", "Cases, n (%)", "Cut-off (kPa)", "AUROC (95% CI)"]
     assert grid.rows[3] == (9, ["F4", "58 (18.2)", "12.6", "0.93 (0.90–0.96)"])
     assert grid.cell_lines[3] == [9, 12, 15, 18]
+
+
+def test_value_bullets_of_a_count_of_a_total_a_change_with_its_unit_and_measured_pairs():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Silent aspirators: 38 / 109 (34.9%)", "- Detected by screen: 33 / 38 (86.8%)",
+                               "- Median time: 7 min (IQR 5–9)"])
+    assert [cells_[1] for _, cells_ in grid.rows] == ["38/109 (34.9%)", "33/38 (86.8%)", "7 (5 to 9)"]
+    (grid,) = bulletlist.find(["- Red line: 58 → 37 min (−21 min)", "- Green line: 64 → 45 min (−19 min)"])
+    assert grid.rows[0][1] == ["Red line", "58", "37 (−21)"]
+    (grid,) = bulletlist.find(["- Rotation: **+24.8°** hydrodilatation vs **+17.3°** steroid",
+                               "- Flexion: **+31.5°** vs **+27.9°**"])
+    assert grid.rows[0][1] == ["Rotation", "+24.8°", "+17.3°"]
+    # two bullets of whole numbers with units are measurements; two bare counts describe a design
+    (grid,) = bulletlist.find(["- Procedure time: 22 min vs 6 min (median)", "- Cost per patient: €412 vs €138"])
+    assert grid.rows[1][1] == ["Cost per patient", "412", "138"]
+    assert bulletlist.find(["- Plots: 4", "- Sites: 9"]) == []

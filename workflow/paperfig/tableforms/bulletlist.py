@@ -66,7 +66,7 @@ _VALUE_BULLET = re.compile(
     r"(?:\s*\((?P<share>[-+−]?\d[\d,]*(?:\.\d+)?\s?%)\))?"
     r"(?:\s*\(SE\s?=?\s?(?P<se>\d[\d,]*(?:\.\d+)?)\))?"  # '(SE 0.037)': the value's standard error
     # '71.9 (−4.1)': its change from a reference; '−0.012 (0.021)': its standard error
-    r"(?:\s*\((?P<delta>[-+−]\d[\d,]*(?:\.\d+)?|\d*\.\d+)\))?"
+    r"(?:\s*\((?P<delta>[-+−]\d[\d,]*(?:\.\d+)?|\d*\.\d+)(?:\s?(?:%|[A-Za-zµ°]{1,8}))?\))?"
     r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\)|\s*\[(?P<brackets>[^\[\]]*?\d[^\[\]]*)\])?"
     r"(?:\s*\((?P<remark>[^()\d]*[A-Za-z][^()]{0,30})\))?\s*\.?\s*$", re.I)
 #: An interval after the value, its name first: ``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``.
@@ -173,11 +173,13 @@ _LISTED = re.compile(r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?!
 #: it is not significant (``(n.s.)``); and a rating's scale (``3.9 / 5``).
 _LISTED_TAIL = re.compile(r"(?:\s+(?:of|per|with|in|across|among|for|at)(?:\s+[A-Za-z][\w'-]*){1,5}"
                           r"|\s+overall|\s*\((?:n\.\s?s\.?|ns|NS|[A-Za-z][\w -]{0,20})\)"
-                          r"|\s+/\s+(?:4|5|7|10|100)\b)+$")
+                          r"|\s+/\s+(?:4|5|7|10|100)\b|(?<=[\d%°])\s+[a-z][a-z-]{2,24})+$")
 #: The name of a listed value before it: up to four words without a digit (``flood``, ``Sevo +
 #: DEX``, ``peak reduction``, ``NumberLine Quest``).
 _LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z'&/-]*(?:\s+(?:[A-Za-z][A-Za-z'&/-]*|\+)){0,3})\s+"
                           r"(?=(?:~|≈|[$€£]|[-+−])?\d)")
+#: A count of a total and its share: ``38 / 109 (34.9%)``.
+_FRACTION = re.compile(r"^(?P<n>\d[\d,]*)\s?/\s?(?P<of>\d[\d,]*)\s*\((?P<share>\d+(?:\.\d+)?\s?%)\)$")
 #: A listed value in parentheses after its name: ``July (24.3% of records)``.
 _NAME_PAREN = re.compile(r"^[A-Za-z][\w -]{0,30}?\s*\((?P<inner>(?:~|≈|[$€£]|[-+−])?\d[^()]*)\)$")
 
@@ -214,6 +216,9 @@ def _listed(line: str) -> tuple[str | None, str, list[str]] | None:
             if _PROSE_WORDS.intersection(name.group("name").lower().split()):
                 return None  # 'the model reached 91%': a sentence
             part = part[name.end():]
+        if (frac := _FRACTION.match(part)) is not None:  # '38 / 109 (34.9%)': a count of a total, its share
+            values.append(f"{frac.group('n')}/{frac.group('of')} ({frac.group('share')})")
+            continue
         v = _single("- x: " + part)
         if v is None:
             return None
@@ -282,7 +287,8 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             parent = (len(words.group("indent")), _plain(words.group("text")).rstrip(":").strip())
             continue
         measured = any(_MEASURED.search(v) for _, _, vs in run for v in vs)
-        if len(run) >= (MIN_ROWS if bare or not measured else MIN_BULLETS) and (not bare or measured):
+        with_unit = measured or any(_WITH_UNIT.search(v) for _, _, vs in run for v in vs)
+        if len(run) >= (MIN_ROWS if bare or not with_unit else MIN_BULLETS) and (not bare or measured):
             grids.append(Grid(form="bulletlist", first_line=run[0][0], last_line=run[-1][0],
                               rows=_rows(run), lines=[ln_ for ln_, _, _ in run]))
         run = []
@@ -294,3 +300,5 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
 #: A value that is no bare count (a decimal, a percentage, thousands): lines without bullets must
 #: hold one to be a list of values (``Volume: 12`` / ``Issue: 3`` / ``Pages: 45`` is a citation).
 _MEASURED = re.compile(r"\d[.,]\d|%")
+#: A value with its unit or currency (``22 min``, ``€412``): a measurement, no design's count.
+_WITH_UNIT = re.compile(r"[$€£]\s?\d|\d\s?(?:[A-Za-zµ°Ω€]|/[A-Za-z])")
