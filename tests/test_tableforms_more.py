@@ -1303,7 +1303,7 @@ def test_value_bullets_of_a_count_of_a_total_a_change_with_its_unit_and_measured
     assert grid.rows[0][1] == ["Red line", "58", "37 (−21)"]
     (grid,) = bulletlist.find(["- Rotation: **+24.8°** hydrodilatation vs **+17.3°** steroid",
                                "- Flexion: **+31.5°** vs **+27.9°**"])
-    assert grid.rows[0][1] == ["Rotation", "+24.8°", "+17.3°"]
+    assert grid.rows[0][1] == ["Rotation", "+24.8", "+17.3"]
     # two bullets of whole numbers with units are measurements; two bare counts describe a design
     (grid,) = bulletlist.find(["- Procedure time: 22 min vs 6 min (median)", "- Cost per patient: €412 vs €138"])
     assert grid.rows[1][1] == ["Cost per patient", "412", "138"]

@@ -300,5 +300,6 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
 #: A value that is no bare count (a decimal, a percentage, thousands): lines without bullets must
 #: hold one to be a list of values (``Volume: 12`` / ``Issue: 3`` / ``Pages: 45`` is a citation).
 _MEASURED = re.compile(r"\d[.,]\d|%")
-#: A value with its unit or currency (``22 min``, ``€412``): a measurement, no design's count.
-_WITH_UNIT = re.compile(r"[$€£]\s?\d|\d\s?(?:[A-Za-zµ°Ω€]|/[A-Za-z])")
+#: A value with its unit or currency (``22 min``, ``€412``) or its change (``37 (−21)``): a
+#: measurement, no design's count.
+_WITH_UNIT = re.compile(r"[$€£]\s?\d|\d\s?(?:[A-Za-zµ°Ω€]|/[A-Za-z])|\([-+−]\d")
