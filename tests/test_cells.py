@@ -605,3 +605,11 @@ def test_a_thousands_number_in_parentheses_is_no_interval_that_misses_its_value(
     # an interval that holds its value stays one, comma and all
     assert [(p.part, p.value) for p in cells.parse_cell("98 (95,100)").parts] == [("value", "98"), ("low", "95"),
                                                                                  ("high", "100")]
+
+
+@pytest.mark.parametrize("text", ["-5.98 to -4.84", "-5.98to-4.84", "−5.98 to −4.84"])
+def test_a_bare_interval_of_decimals_written_with_to_even_glued_by_ocr(text):
+    assert [(p.part, p.value) for p in cells.parse_cell(text).parts] == [("low", "-5.98"), ("high", "-4.84")]
+    assert cells.value_like(text)
+    # whole numbers 'to' whole numbers are an interval only under a header naming one
+    assert cells.parse_cell("10 to 20").parts == [] and not cells.value_like("10 to 20")

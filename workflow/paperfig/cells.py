@@ -471,12 +471,13 @@ _DIMENSIONS = re.compile(r"^\d+\s*[xX×]\s*\d+(?:\s*[xX×]\s*\d+)?$")
 @_remember
 def value_like(text: str) -> bool:
     """A cell that is, or is meant to be, a value (``numeric_cell`` or garbled numbers such as
-    ``8.2.1``, ``1e400``, ``NaN``, ``--``): such a column is never a label column. Dimensions
+    ``8.2.1``, ``1e400``, ``NaN``, ``--``; an interval of decimals, ``-5.98 to -4.84``): such a
+    column is never a label column. Dimensions
     (``512 x 512``, ``224×224``) name a setting and decades (``1980s``) a period: label text."""
     t = numbers.normalise_digits(text.strip())
     if not t or (_DIMENSIONS.match(t) and not numeric_cell(t)) or _DECADE.match(t):
         return False
-    return numeric_cell(t) or bool(_NUMERIC_WORDS.match(t)) or (
+    return numeric_cell(t) or bool(_NUMERIC_WORDS.match(t)) or bool(_DECIMAL_RANGE.match(t)) or (
         bool(re.search(r"\d", t)) and bool(_VALUE_LIKE.match(t)))
 
 
@@ -697,12 +698,15 @@ def tidy_cell(text: str) -> tuple[str, str]:
     return t, ""
 
 
-_BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND})\s*(?:[–—]|--?(?=\s*\d)|\bto\b)\s*(?P<hi>{_BOUND})$")
+_BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND}?)\s*(?:[–—]|--?(?=\s*\d)|\bto\b|(?<=\d)to(?=[-+−]?\d))\s*"
+                         rf"(?P<hi>{_BOUND})$")
 #: An interval's bounds listed under a header that names one (``0.05, 0.23``; ``-1.2; 0.4``).
 _LISTED_RANGE = re.compile(r"^(?P<lo>[-+−]?\d*\.?\d+)\s*(?:,\s+|;\s*)(?P<hi>[-+−]?\d*\.?\d+)$")
-#: A bare interval of two decimals (``1.29–3.55``): an interval under any header; whole numbers
+#: A bare interval of two decimals (``1.29–3.55``, ``-5.98 to -4.84``, glued by OCR ``-5.98to-4.84``):
+#: an interval under any header; whole numbers
 #: (``421–474``) only under a header that names one.
-_DECIMAL_RANGE = re.compile(r"^\d*\.\d+\s?(?:[–—-]|--)\s?\d*\.\d+$")
+_DECIMAL_RANGE = re.compile(r"^\d*\.\d+\s?(?:[–—-]|--)\s?\d*\.\d+$"
+                            r"|^[-+−]?\d*\.\d+\s*to\s*[-+−]?\d*\.\d+$")  # '-5.98 to -4.84', '-5.98to-4.84' too
 #: The name of an effect measure printed before its value (``IRR 0.72 (0.58–0.89)``, ``aOR 2.1``).
 _MEASURE = re.compile(r"^((?:a|adj\.?\s?)?(?:I?RR|OR|HR|RD|S?MD|GMR|β))\s+(?=[-−+]?\.?\d)")
 
