@@ -1308,3 +1308,20 @@ def test_value_bullets_of_a_count_of_a_total_a_change_with_its_unit_and_measured
     (grid,) = bulletlist.find(["- Procedure time: 22 min vs 6 min (median)", "- Cost per patient: €412 vs €138"])
     assert grid.rows[1][1] == ["Cost per patient", "412", "138"]
     assert bulletlist.find(["- Plots: 4", "- Sites: 9"]) == []
+
+
+def test_one_cell_per_line_rows_that_leave_the_reference_arms_last_cells_blank():
+    """OCR boxes of a trial table: the difference and p rows have no cell under the placebo arm,
+    and an interval is glued by OCR (``-5.98to-4.84``)."""
+    lines = ["Endpoint", "Active", "Comparator", "Placebo", "Score, baseline", "18.6±2.9", "18.4±3.1", "18.7±2.8",
+             "Score, change", "-5.41", "-4.27", "-2.93", "95%CI", "-5.98to-4.84", "-4.85to-3.69", "-3.50to-2.36",
+             "Difference vs placebo", "-2.48", "-1.34", "p value", "<0.001", "<0.001",
+             "Responders, n(%)", "84(55.6)", "66(44.3)", "41(27.3)", "Congestion, change", "-1.32", "-1.08", "-0.71"]
+    grid = one("\n".join(lines), "stacked")
+    assert grid.rows[4] == (17, ["Difference vs placebo", "-2.48", "-1.34", ""])
+    assert grid.rows[3][1][1] == "-5.98to-4.84" and grid.rows[-1] == (27, ["Congestion, change", "-1.32", "-1.08",
+                                                                          "-0.71"])
+    assert [n[0] for n in grid.notes if n[1] == "short_row"] == [17, 20]
+    # rows that all stop short are no table of that width: two columns, the header's cells wrapped
+    grid = one("\n".join(["A", "B", "C", "x", "1.1", "y", "2.2", "z", "3.3"]), "stacked")
+    assert grid.rows[1] == (4, ["x", "1.1"]) and not [n for n in grid.notes if n[1] == "short_row"]

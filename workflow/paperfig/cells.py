@@ -469,6 +469,11 @@ _DIMENSIONS = re.compile(r"^\d+\s*[xX×]\s*\d+(?:\s*[xX×]\s*\d+)?$")
 
 
 @_remember
+def decimal_interval(text: str) -> bool:
+    """A bare interval of two decimals (``1.29–3.55``, ``-5.98 to -4.84``, ``-5.98to-4.84``)."""
+    return bool(_DECIMAL_RANGE.match(numbers.normalise_digits(text.strip())))
+
+
 def value_like(text: str) -> bool:
     """A cell that is, or is meant to be, a value (``numeric_cell`` or garbled numbers such as
     ``8.2.1``, ``1e400``, ``NaN``, ``--``; an interval of decimals, ``-5.98 to -4.84``): such a

@@ -38,7 +38,10 @@ Grammar
   row, so only such a stretch is read so; a continued table's rows may follow its repeated
   header straight away. A text column's cell may be a dash (``Fresh control`` / ``–`` /
   ``212``). Under a p-value column (``p``, ``P-value*``) a level's row may leave the p-value out
-  (printed once, on its variable's first row). When several ``p`` fit, the one whose rows use
+  (printed once, on its variable's first row). Under a header, a row after the first may leave
+  out up to half its last value cells (a reference arm's blank ``Difference vs placebo`` and
+  ``p`` cells) when the next line is text or the run ends: its values fill the first columns,
+  with a ``short_row`` note; at most one row in three may be short. When several ``p`` fit, the one whose rows use
   the whole run wins, then the larger ``p``. A run that fits no ``p`` is left to the other
   readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
@@ -84,6 +87,7 @@ class _Row:
     groups: list[int]      # group label lines before the row (indices into the run)
     cells: list[str]       # the row's cells
     at: list[int]          # each cell's line (index into the run)
+    short: bool = False    # its last cells were left out (blank in the table, absent in the text)
 
 
 @dataclass
@@ -132,7 +136,8 @@ def _long_label(lines: Sequence[str], ln: int, skip: Collection[int], strings: b
 
 def _is_value(text: str) -> bool:
     return (cells.numeric_cell(text) or cells.is_missing(text) or bool(_REFERENCE.match(text))
-            or bool(_WHOLE_RANGE.match(text)))  # ('2–538' under 'Range'; as a row's name, a bin)
+            or bool(_WHOLE_RANGE.match(text))  # ('2–538' under 'Range'; as a row's name, a bin)
+            or cells.decimal_interval(text))  # ('-5.98to-4.84' under '95% CI')
 
 
 #: A range of whole numbers (``2–538``, ``<1–412``): a cell of a range column, or a bin naming a row.
@@ -223,7 +228,8 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
             groups = sum(1 for row in rows if row.groups)
             if grouped and groups < 2:
                 continue  # a first group's label only where another group follows
-            if len(rows) >= (3 if groups else 2) and groups * 2 <= len(rows):
+            if len(rows) >= (3 if groups else 2) and groups * 2 <= len(rows) and \
+                    3 * sum(row.short for row in rows) <= len(rows):  # (a short row is the exception)
                 return _Fit([[lead + i for i in cell] for cell in header], rows, p, end)
     # p names straight over rows named by values (a continued table: 'Day' ... / '21' / values ...)
     if lead + p < len(flags) and not any(flags[lead:lead + p]) and flags[lead + p]:
@@ -289,6 +295,13 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
         if len(row.cells) == p - 1 and p_last and rows and (nxt == len(flags) or not flags[nxt]):
             row.cells.append("")  # a level's row under a p-value printed once for its variable
             row.at.append(row.at[-1])
+        elif named and rows and q < len(row.cells) < p and p - len(row.cells) <= (p - q) // 2 and (
+                nxt == len(flags) or not flags[nxt]):
+            # a row whose last cells were blank ('Difference vs placebo' / -2.48 / -1.34, no
+            # placebo cell): its values from the first column on, the rest left empty
+            row.short = True
+            row.at += [row.at[-1]] * (p - len(row.cells))
+            row.cells += [""] * (p - len(row.cells))
         if len(row.cells) != p:
             break
         rows.append(row)
@@ -421,7 +434,8 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
             for p in ([fixed] if fixed else range(2, 13)):
                 fit = _fit(flags, texts, p, lead)
                 if fit:
-                    key = (fit.end == len(whole), fit.end - lead, p, -lead)
+                    # (a short row costs a row's length: a fit without them wins a tie)
+                    key = (fit.end == len(whole), fit.end - lead - p * sum(row.short for row in fit.rows), p, -lead)
                     if best is None or key > best[0]:
                         best = (key, fit)
         if best is None:
@@ -440,10 +454,12 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
             out_lines.append([whole[i] for i in row.at])
         first = out_lines[0][0]
         last = whole[fit.end - 1]
+        notes = [(first, "one_cell_per_line",
+                  f"lines {first}-{last} read as a table of {fit.p} columns printed one cell per line")]
+        notes += [(whole[row.at[0]], "short_row", f"row {row.cells[0]!r} stops short of the last column: its "
+                   "values read from the first value column on, the last cells left empty") for row in fit.rows
+                  if row.short]
         grids.append(Grid(form="stacked", first_line=first, last_line=last, rows=out_rows,
                           lines=list(range(first, last + 1)),
-                          header_rows=1 if fit.header else 0, cell_lines=out_lines,
-                          notes=[(first, "one_cell_per_line",
-                                  f"lines {first}-{last} read as a table of {fit.p} columns printed "
-                                  "one cell per line")]))
+                          header_rows=1 if fit.header else 0, cell_lines=out_lines, notes=notes))
     return grids
