@@ -1135,3 +1135,12 @@ def test_a_bold_section_name_with_a_long_remark_ends_the_overview_section():
 """
     assert pts(parse(text, "c.md"), "line_no", "series", "x", "y") == [
         (11, "Picosecond", "1", "22"), (11, "Nd:YAG", "1", "14"), (12, "Picosecond", "2", "41")]
+
+
+def test_a_chart_introduced_with_a_typographic_apostrophe():
+    """``Here’s the data extracted from the line chart`` (a model's curly apostrophe) announces a
+    chart as ``Here's`` does: its table is the chart's points, years as x."""
+    text = ("Here’s the data extracted from the line chart showing density in two regions:\n\n"
+            "| Year | North | South |\n|------|------|------|\n| 2012 | ~0.84 | ~0.61 |\n| 2014 | ~0.79 | — |\n")
+    assert pts(parse(text, "c.md"), "line_no", "series", "x", "y") == [
+        (5, "North", "2012", "0.84"), (5, "South", "2012", "0.61"), (6, "North", "2014", "0.79")]

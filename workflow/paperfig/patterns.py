@@ -62,7 +62,7 @@ CHART_INTRO = re.compile(
     r"^\W*(?:(?:assistant|gpt|model|answer|response|output|description|cogvlm|qwen|llava|internvl|gemini|"
     r"claude|bot|ai)\s*:\s*)?"
     r"(?:(?:figure|fig\.)\s*\d+[a-z]?\W*\s+(?:is|shows|depicts|presents|displays|illustrates|plots)\s+"
-    r"(?:an?\s+)?|(?:here(?:'s|\s+is|\s+are)|below\s+(?:is|are))\s+(?:the\s+)?(?:underlying\s+)?"
+    r"(?:an?\s+)?|(?:here(?:['’]s|\s+is|\s+are)|below\s+(?:is|are))\s+(?:the\s+)?(?:underlying\s+)?"
     r"(?:data|values|data\s+points|table)\b[^.]{0,40}?\b(?:from|of|in)\s+(?:the|this)\s+|(?:the|this)\s+(?:image|figure|chart|plot|graph|visuali[sz]ation|diagram|picture)\s+"
     r"(?:is|shows|depicts|presents|displays|illustrates|contains)\s+(?:an?\s+)?|"
     r"(?:(?:chart|plot|figure|fig\.|image)\s*(?:\d+[a-z]?\s+)?)?(?:type|kind|description|overview|summary)\W*:\W*"
