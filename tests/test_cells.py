@@ -613,3 +613,7 @@ def test_a_bare_interval_of_decimals_written_with_to_even_glued_by_ocr(text):
     assert cells.value_like(text)
     # whole numbers 'to' whole numbers are an interval only under a header naming one
     assert cells.parse_cell("10 to 20").parts == [] and not cells.value_like("10 to 20")
+
+
+def test_a_value_and_its_error_with_the_percent_sign_set_apart():
+    assert [(p.part, p.value) for p in cells.parse_cell("4.6 ± 1.8 %").parts] == [("value", "4.6"), ("error", "1.8")]

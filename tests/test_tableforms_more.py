@@ -1325,3 +1325,17 @@ def test_one_cell_per_line_rows_that_leave_the_reference_arms_last_cells_blank()
     # rows that all stop short are no table of that width: two columns, the header's cells wrapped
     grid = one("\n".join(["A", "B", "C", "x", "1.1", "y", "2.2", "z", "3.3"]), "stacked")
     assert grid.rows[1] == (4, ["x", "1.1"]) and not [n for n in grid.notes if n[1] == "short_row"]
+
+
+def test_value_bullets_naming_colour_coordinates_and_a_share_bins_column_of_labels():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- **Freeze drying:** L* 78.4, rehydration ratio 5.9",
+                               "- **Oven 60 °C:** L* 69.1, rehydration ratio 4.2",
+                               "- Mass lost: **4.6 ± 1.8 %** of body mass"])
+    assert [cells_[1:] for _, cells_ in grid.rows] == [["78.4", "5.9"], ["69.1", "4.2"], ["4.6 ± 1.8 %", ""]]
+    parsed = parse_document(document_from_text("\n".join([
+        "| Weight lost | Athletes | Win rate |", "|---|---:|---:|", "| < 3 % | 9 | 54.2 % |",
+        "| 3–5 % | 16 | 48.9 % |", "| > 5 % | 12 | 39.4 % |"]), "bins.md"), {})
+    assert [(v["line_no"], v["value"]) for v in parsed["table_values"]][:2] == [(3, "9"), (3, "54.2")]
+    assert {v["row_label"] for v in parsed["table_values"]} == {"< 3 %", "3–5 %", "> 5 %"}

@@ -451,6 +451,8 @@ def numeric_cell(text: str) -> bool:
         return True  # '1.533 + 0.002': a value and its error, the ± misread by OCR (parse_cell reads it)
     if "土" in text or "士" in text:
         text = _CJK_PM.sub(" ± ", text)
+    if "±" in text and " %" in text:  # '4.6 ± 1.8 %': the percent sign set apart
+        text = _SPACED_PERCENT.sub("%", text)
     if "±" in text and (glued := _GLUED_SIG.search(text)):  # '405 ± 9b': letters glued to the error
         text = text[:glued.start()] + " " + text[glued.start():]
     text = _SIG_LETTERS.sub("", tidy_cell(text)[0])
@@ -716,6 +718,10 @@ _DECIMAL_RANGE = re.compile(r"^\d*\.\d+\s?(?:[–—-]|--)\s?\d*\.\d+$"
 _MEASURE = re.compile(r"^((?:a|adj\.?\s?)?(?:I?RR|OR|HR|RD|S?MD|GMR|β))\s+(?=[-−+]?\.?\d)")
 
 
+#: A percent sign set apart from its number (``1.8 %``).
+_SPACED_PERCENT = re.compile(r"(?<=\d)\s+%")
+
+
 def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[str] | None = None,
                default_unit: str = "", ranges: bool = False) -> CellResult:
     """A whole cell. ``sub_names`` set: the cell holds that many numbers (parts named by
@@ -740,6 +746,8 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
             res.notes.append(CellNote("ocr_plus_minus", "'土' or '士' between a value and its error read as "
                                       "± (an OCR misreading)", plain))
         return res
+    if "±" in plain and " %" in plain:  # '4.6 ± 1.8 %': the percent sign set apart
+        plain = _SPACED_PERCENT.sub("%", plain)
     if "0s" in plain and _DECADE.match(plain):  # a period's name (row label text)
         return CellResult(notes=[CellNote("non_numeric_cell", f"cell {plain!r} names a decade, not a value; "
                                           "left out of the values", plain)])

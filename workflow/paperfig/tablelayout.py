@@ -39,7 +39,7 @@ Layout rules (documented choices)
   ``4l9``) is no word: its column is read.
 * **Label columns.** The leading columns whose data cells are all text (a dash among two or more
   words counts as text: a label not printed), and a first column of groups (``0``, ``1-4``,
-  ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``: mostly ranges or open bounds; or time
+  ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``, ``< 3 %``, ``3–5 %``: mostly ranges or open bounds; or time
   points among words, ``Preoperative``, ``6h``, ``24h``), are label columns (and a numeric first
   column directly followed by a column of words: ``| 1.3B | uniform |``, or a first column of
   distinct whole numbers in ascending order beside other values: an index such as ``k`` = 2, 4,
@@ -180,7 +180,7 @@ _UNIT_CELL = re.compile(r"^\((?![a-h]\)|[ivx]+\))(?=[^()]*[A-Za-zµ%°])[^()\d]*
 #: Words in a cell (a group's label: ``Haemolysis (%)``).
 _WORDS = re.compile(r"[A-Za-z]{2}")
 _GROUP = re.compile(r"^(?:\d+(?:\.\d+)?\s?(?:--|[-–—])\s?\d+(?:\.\d+)?|[<>≤≥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?\+"
-                    r"|\d+\s+(?:and|or)\s+(?:over|older|more|above))$")
+                    r"|\d+\s+(?:and|or)\s+(?:over|older|more|above))(?:\s?%)?$")  # ('< 3 %', '3–5 %': bins of a share)
 #: A header naming an interval (``95% CI``, ``IQR``, ``2.5th-97.5th`` percentiles): its cells may
 #: print a bare range (``421–474``).
 _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b|percentiles?\b"

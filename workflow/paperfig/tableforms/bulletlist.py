@@ -175,8 +175,8 @@ _LISTED_TAIL = re.compile(r"(?:\s+(?:of|per|with|in|across|among|for|at)(?:\s+[A
                           r"|\s+overall|\s*\((?:n\.\s?s\.?|ns|NS|[A-Za-z][\w -]{0,20})\)"
                           r"|\s+/\s+(?:4|5|7|10|100)\b|(?<=[\d%°])\s+[a-z][a-z-]{2,24})+$")
 #: The name of a listed value before it: up to four words without a digit (``flood``, ``Sevo +
-#: DEX``, ``peak reduction``, ``NumberLine Quest``).
-_LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z'&/-]*(?:\s+(?:[A-Za-z][A-Za-z'&/-]*|\+)){0,3})\s+"
+#: DEX``, ``peak reduction``, ``NumberLine Quest``, a colour coordinate ``L*``).
+_LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z'&/*-]*(?:\s+(?:[A-Za-z][A-Za-z'&/*-]*|\+)){0,3})\s+"
                           r"(?=(?:~|≈|[$€£]|[-+−])?\d)")
 #: A count of a total and its share: ``38 / 109 (34.9%)``.
 _FRACTION = re.compile(r"^(?P<n>\d[\d,]*)\s?/\s?(?P<of>\d[\d,]*)\s*\((?P<share>\d+(?:\.\d+)?\s?%)\)$")
