@@ -142,3 +142,23 @@ def test_a_lone_table_keeps_its_header_row():
     lines = ["| sw | 55.2 | 82.6 |", "|---|---|---|", "| yo | 25.8 | 72.4 |"]
     (grid,) = find_grids(lines)
     assert grid.header_rows == 1 and not grid.notes
+
+
+# --------------------------------------------------------------------------- OCR boxes
+
+
+def _paddle(box: tuple[float, float, float, float], text: str) -> str:
+    x0, y0, x1, y1 = box
+    return f"[[[{x0}, {y0}], [{x1}, {y0}], [{x1}, {y1}], [{x0}, {y1}]], ('{text}', 0.98)]"
+
+
+def test_ocr_boxes_that_only_touch_or_overlap_by_a_sliver_are_two_columns():
+    """PaddleOCR boxes of adjacent cells share an edge (x 500), and a header's loose box runs 5 px
+    into the next column's: every value keeps its own column."""
+    lines = [_paddle((60, 10, 120, 30), "Day"), _paddle((395, 10, 515, 30), "LAB (log)"),
+             _paddle((510, 10, 550, 30), "pH")]
+    for k, (y, day) in enumerate([(50, "0"), (90, "1"), (130, "3")]):
+        lines += [_paddle((75, y, 105, y + 20), day), _paddle((400, y, 500, y + 20), f"4.1{k}±0.21"),
+                  _paddle((500, y, 600, y + 20), f"6.2{k}±0.04")]
+    assert values_by_line("\n".join(lines)) == {5: ["4.10", "0.21"], 6: ["6.20", "0.04"], 8: ["4.11", "0.21"],
+                                               9: ["6.21", "0.04"], 11: ["4.12", "0.21"], 12: ["6.22", "0.04"]}

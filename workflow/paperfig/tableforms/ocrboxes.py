@@ -30,7 +30,8 @@ Grammar
 * **Rows**: boxes sorted by the middle of their height; a box whose middle lies within half
   the typical box height of the current row's middle joins it, else it starts a new row. A row
   of one box that is text of several words (a title or caption above the table) is not a row.
-* **Columns**: the x-intervals of the boxes of the rows, overlapping ones merged: each merged
+* **Columns**: the x-intervals of the boxes of the rows, overlapping ones merged (boxes that only
+  touch, or whose edges overlap by under a tenth of the narrower one, do not): each merged
   interval is a column. A box over two boxes of another row that do not overlap each other
   (``Female (n = 18)`` over ``F1`` and ``F2``) is a group header: it takes no part in the
   columns and its text is the cell of the first column it overlaps. Two numbers in one cell
@@ -337,11 +338,16 @@ def _unmerge(rows: list[tuple[int, list[str]]], cell_lines: list[list[int]]) -> 
 def _intervals(boxes: list[_Box]) -> list[list[float]]:
     """The x-intervals of the boxes, overlapping ones merged: the columns."""
     intervals: list[list[float]] = []
+    widths: list[float] = []  # the narrowest box of each interval
     for b in sorted(boxes, key=lambda b: b.x0):
-        if intervals and b.x0 <= intervals[-1][1]:
+        # boxes that only touch, or whose loose edges overlap by a sliver (under a tenth of the
+        # narrower box: a header's 'LAB (log CFU/g)' into the next column's 'pH'), are two columns
+        if intervals and intervals[-1][1] - b.x0 > 0.1 * min(widths[-1], b.x1 - b.x0):
             intervals[-1][1] = max(intervals[-1][1], b.x1)
+            widths[-1] = min(widths[-1], b.x1 - b.x0)
         else:
             intervals.append([b.x0, b.x1])
+            widths.append(b.x1 - b.x0)
     return intervals
 
 
@@ -356,7 +362,7 @@ def _spanning(boxes: list[_Box]) -> set[int]:
                  and c.x1 - c.x0 < b.x1 - b.x0]
         if under:
             first_end = min(u.x1 for u in under)
-            if any(c.x0 > first_end for c in under):
+            if any(c.x0 >= first_end for c in under):  # (boxes that only touch do not overlap)
                 out.add(id(b))
     return out
 
