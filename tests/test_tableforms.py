@@ -752,3 +752,16 @@ def test_marker_std_printed_as_a_subscript_is_an_error():
     assert clean_cell("<u>62.4<sub>0.4</sub></u>") == "62.4 ± 0.4"
     assert clean_cell("BERT<sub>BASE</sub>") == "BERT<sub>BASE</sub>"  # a label's subscript stays
     assert clean_cell("x<sub>2</sub>") == "x<sub>2</sub>"
+
+
+def test_layout_rows_with_intervals_written_with_to_and_long_labels():
+    """pdftotext -layout: an interval printed bare with 'to' (``−0.28 to 0.05``) is one cell, so
+    a row with two of them and a five-word label is still a row."""
+    text = "\n".join([
+        "Variable                         r         95% CI              P             r         95% CI              P",
+        "",
+        "Postural sway, CoP path (mm)   −0.12      −0.28 to 0.05        0.17         −0.26      −0.40 to −0.11       0.001",
+        "Heart rate at release (bpm)    −0.06      −0.23 to 0.11        0.49         −0.21      −0.35 to −0.06       0.007"])
+    g = one(text, "aligned")
+    assert g.rows[-1] == (4, ["Heart rate at release (bpm)", "−0.06", "−0.23 to 0.11", "0.49", "−0.21",
+                              "−0.35 to −0.06", "0.007"])
