@@ -1339,3 +1339,17 @@ def test_value_bullets_naming_colour_coordinates_and_a_share_bins_column_of_labe
         "| 3–5 % | 16 | 48.9 % |", "| > 5 % | 12 | 39.4 % |"]), "bins.md"), {})
     assert [(v["line_no"], v["value"]) for v in parsed["table_values"]][:2] == [(3, "9"), (3, "54.2")]
     assert {v["row_label"] for v in parsed["table_values"]} == {"< 3 %", "3–5 %", "> 5 %"}
+
+
+def test_rows_printed_as_paragraphs_broken_over_lines_as_doctr_renders_a_table():
+    text = "\n".join(["Management", "Flower cover (%)", "Visits", "Richness", "",
+                      "Annual trim 4.2 + 1.1 3.1 + 0.8 6.8", "", "Biennial trim 11.7 + 2.3", "8.4 + 1.6 10.4", "",
+                      "Triennial trim", "15.9 + 2.8 11.2 + 2.1 12.6", "",
+                      "Laid (first year)", "2.6 + 0.9", "1.9 + 0.6 4.1", "", "Unmanaged 9.3 + 2.5 6.0 + 1.4 9.5"])
+    (grid,) = [g for g in grids(text) if g.form == "paragraphs"]
+    assert grid.rows[2] == (8, ["Biennial trim", "11.7 + 2.3", "8.4 + 1.6", "10.4"])
+    assert grid.cell_lines[2] == [8, 8, 9, 9] and grid.cell_lines[4] == [14, 15, 16, 16]
+    assert grid.rows[-1] == (18, ["Unmanaged", "9.3 + 2.5", "6.0 + 1.4", "9.5"])
+    # rows that each stand on one line are the aligned reader's, not this one's
+    flat = "\n\n".join(["Model A B", "x 1.1 2.2", "y 3.3 4.4", "z 5.5 6.6"])
+    assert [g.form for g in grids(flat)] != ["paragraphs"]

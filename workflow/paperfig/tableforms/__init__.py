@@ -53,7 +53,8 @@ from dataclasses import dataclass, field
 @dataclass
 class Grid:
     form: str                 # one of FORMS: "tsv" | "pipe" | "latex" | "html" | "aligned" | "delimited" |
-                              # "stacked" | "tei" | "linearized" | "multiline" | "oneline" | "printouts" ...
+                              # "stacked" | "tei" | "linearized" | "multiline" | "oneline" | "printouts" |
+                              # "paragraphs" ...
     first_line: int           # 1-based, first line of the block (incl. \begin{tabular}, <table>)
     last_line: int            # 1-based, last line of the block
     rows: list[tuple[int, list[str]]]   # (1-based line_no, cleaned cell texts) in printed order,
@@ -71,7 +72,7 @@ class Grid:
 
 #: The forms in their order of confidence (a form's module exposes ``find(lines, skip)``).
 FORMS = ("ocrboxes", "printouts", "doctags", "elementpaths", "tei", "html", "latex", "delimited", "linearized", "pipe",
-         "multiline", "tsv", "oneline", "aligned", "columnblocks", "stacked")
+         "multiline", "tsv", "oneline", "paragraphs", "aligned", "columnblocks", "stacked")
 
 
 def _finders():
@@ -87,6 +88,7 @@ def _finders():
         multiline,
         ocrboxes,
         oneline,
+        paragraphs,
         pipe,
         printouts,
         stacked,
@@ -95,7 +97,7 @@ def _finders():
     )
 
     modules = (ocrboxes, printouts, doctags, elementpaths, tei, html, latex, delimited, linearized, pipe, multiline,
-               tsv, oneline, aligned, columnblocks, stacked)
+               tsv, oneline, paragraphs, aligned, columnblocks, stacked)
     return {module.__name__.rsplit(".", 1)[-1]: module.find for module in modules}
 
 
