@@ -617,3 +617,8 @@ def test_a_bare_interval_of_decimals_written_with_to_even_glued_by_ocr(text):
 
 def test_a_value_and_its_error_with_the_percent_sign_set_apart():
     assert [(p.part, p.value) for p in cells.parse_cell("4.6 ± 1.8 %").parts] == [("value", "4.6"), ("error", "1.8")]
+
+
+def test_a_number_in_brackets_alone_is_value_like():
+    """``[0.311]`` (a standard error in brackets under its coefficient) is a value, read without error."""
+    assert cells.value_like("[0.311]") and cells.is_value_text("[0.311]")

@@ -1353,3 +1353,15 @@ def test_rows_printed_as_paragraphs_broken_over_lines_as_doctr_renders_a_table()
     # rows that each stand on one line are the aligned reader's, not this one's
     flat = "\n\n".join(["Model A B", "x 1.1 2.2", "y 3.3 4.4", "z 5.5 6.6"])
     assert [g.form for g in grids(flat)] != ["paragraphs"]
+
+
+def test_a_tables_last_column_printed_after_it_joins_its_rows():
+    text = "\n".join(["Group Feet Casts", "", "Mild 64 4.2 + 1.1", "Moderate 118 5.6 + 1.4", "Severe 92 6.9 + 1.8", "",
+                      "Relapse", "", "n (%)", "5 (7.8)", "14 (11.9)", "19 (20.7)", "", "Casts were changed weekly."])
+    (grid,) = grids(text)
+    assert grid.rows[1][1][-1] == "5 (7.8)" and grid.cell_lines[3][-1] == 12
+    assert grid.rows[0][1][-1] == "Relapse n (%)" and grid.last_line == 12
+    assert any(n[1] == "detached_column" for n in grid.notes)
+    # as many values as rows, or no column: a list of numbers after a table stays prose
+    short = text.replace("19 (20.7)\n", "")
+    assert all(len(cells_) == 3 for _, cells_ in grids(short)[0].rows)

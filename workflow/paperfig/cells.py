@@ -415,8 +415,8 @@ def _error_then_interval(t: str) -> bool:
 
 
 def _lone_number(rx: re.Pattern, t: str, group: str) -> bool:
-    m = rx.match(t)
-    return bool(m) and is_number_token(m.group(group))
+    m = rx.match(t)  # ('[0.311]' matches _LONE_PAREN's bracket branch: its number is 'e2')
+    return bool(m) and is_number_token(m.group(group) or m.groupdict().get(group + "2") or "")
 
 
 def _is_pair_delta(t: str) -> bool:

@@ -114,7 +114,9 @@ def find_grids(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             taken.update(grid.lines)
             grids.append(grid)
     grids.sort(key=lambda g: (g.first_line, g.last_line))
-    return grids
+    from .detached import attach  # a table's last column printed after it (OCR)
+
+    return attach(lines, grids, frozenset(taken))
 
 
 __all__ = ["FORMS", "Grid", "find_grids"]
