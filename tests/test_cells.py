@@ -622,3 +622,8 @@ def test_a_value_and_its_error_with_the_percent_sign_set_apart():
 def test_a_number_in_brackets_alone_is_value_like():
     """``[0.311]`` (a standard error in brackets under its coefficient) is a value, read without error."""
     assert cells.value_like("[0.311]") and cells.is_value_text("[0.311]")
+
+
+def test_a_lone_number_with_a_thousands_comma_in_parentheses_is_no_interval():
+    assert [(p.part, p.value) for p in cells.parse_cell("(1,302)").parts] == [("error", "1302")]
+    assert [(p.part, p.value) for p in cells.parse_cell("(1, 302)").parts] == [("low", "1"), ("high", "302")]

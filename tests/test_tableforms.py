@@ -765,3 +765,14 @@ def test_layout_rows_with_intervals_written_with_to_and_long_labels():
     g = one(text, "aligned")
     assert g.rows[-1] == (4, ["Heart rate at release (bpm)", "−0.06", "−0.23 to 0.11", "0.49", "−0.21",
                               "−0.35 to −0.06", "0.007"])
+
+
+def test_regression_rows_whose_standard_errors_include_whole_numbers_in_parentheses():
+    text = "\n".join([
+        "                               (1)           (2)            (3)",
+        "Insured (=1)                 −1.62***      −7.48**        1,184**",
+        "                             (0.41)        (3.02)         (497)",
+        "Female-headed household       0.35          2.84           −906*",
+        "                             (0.33)        (2.61)         (1,302)"])
+    g = one(text, "aligned")
+    assert g.rows[2] == (3, ["", "(0.41)", "(3.02)", "(497)"]) and g.rows[4][1][-1] == "(1,302)"

@@ -332,8 +332,9 @@ def split_interval(text: str) -> tuple[str, str, str] | None:
         return None
     v, lo, hi = m.group("v") or "", m.group("lo") or m.group("lo2"), m.group("hi") or m.group("hi2")
     if (not v or is_number_token(v)) and is_number_token(lo) and is_number_token(hi):
-        if v and _THOUSANDS_NOT_BOUNDS.search(text) and not _within(v, lo, hi):
-            return None  # '1,455 (1,080)': a value and its SD of thousands, no interval (1, 080)
+        if _THOUSANDS_NOT_BOUNDS.search(text) and (not v and _THOUSANDS_NOT_BOUNDS.fullmatch(text.strip())
+                                                    or v and not _within(v, lo, hi)):
+            return None  # '1,455 (1,080)', '(1,302)': an SD of thousands, no interval (1, 080)
         return v, lo, hi
     return None
 

@@ -293,6 +293,9 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
     for i in range(1, len(toks)):  # a range of whole numbers after a value ('4412 ± 29  5260–4866')
         if toks[i - 1].value and not toks[i].value and (_INT_RANGE.match(toks[i].text) or toks[i].text in _REF_WORDS):
             toks[i].value = True  # (or the reference row's 'Ref.' after its values)
+    if len(toks) >= 2 and all(_PAREN_NUMBER.match(t.text) for t in toks):
+        for t in toks:  # a row of standard errors in parentheses: '(497)' among '(0.41)' is one too
+            t.value = True
     n = _trailing_run(toks)
     if n == 0 and "  " in text.strip():
         # layout 1: a text column after the values (``355  10,557  62,104  Abs.``)
@@ -307,6 +310,8 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
     return _Line(ln, text, toks, n)
 
 
+#: A number in parentheses (``(0.41)``, ``(497)``, ``(1,204)``).
+_PAREN_NUMBER = re.compile(r"^\((?=[^)]*\d)\s*[-+−]?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d+)?\s*\)$")
 #: A table's border that OCR printed after a row's last value.
 _BORDER_TOKENS = frozenset({"|", "¦", "]", "‖"})
 #: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence; or a
