@@ -776,3 +776,13 @@ def test_regression_rows_whose_standard_errors_include_whole_numbers_in_parenthe
         "                             (0.33)        (2.61)         (1,302)"])
     g = one(text, "aligned")
     assert g.rows[2] == (3, ["", "(0.41)", "(3.02)", "(497)"]) and g.rows[4][1][-1] == "(1,302)"
+
+
+def test_single_spaced_rows_ending_in_a_one_word_text_cell():
+    """Tesseract of a test report: ``... 0.8 Pass``, ``700 — — — F``: the word is the row's text
+    column, the values before it are read."""
+    g = one("\n".join(["Specimen Deflection Strain Tilt Result", "A 31.4 + 2.2 1,112 + 96 0.8 Pass",
+                       "B 44.9 + 3.1 1,580 + 134 1.9 Pass", "C — — — F"]), "aligned")
+    assert g.rows[1] == (2, ["A", "31.4 + 2.2", "1,112 + 96", "0.8", "Pass"])
+    assert g.rows[3] == (4, ["C", "—", "—", "—", "F"])
+    assert not grids("We measured 84.3 and 82.1 in total\nThey reached 80.1 and 79.5 overall")

@@ -89,6 +89,8 @@ Two layouts
    (under a header, a column of counts of three digits or more is not weak: ``English 812 0.681``;
    nor is a column of whole numbers when the header lines name a count, ``n`` or ``(n)``:
    ``Year 3 64 91.4 (11.2)`` under ``Year group n Pre M (SD)``).
+   A one-word text cell after a row's values (``... 0.8 Pass``, ``700 — — — F``) is a text column
+   when two or more rows end so; the header names it too.
    Label = the tokens before the last k values; extra strong values read into a label get a
    note (``label_values``); a row with n < k values is padded with "" on the right (missing
    cells are usually last; note ``short_row``), except a short label with one whole number
@@ -297,6 +299,10 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
         for t in toks:  # a row of standard errors in parentheses: '(497)' among '(0.41)' is one too
             t.value = True
     n = _trailing_run(toks)
+    if n == 0 and len(toks) >= 4 and _TRAIL_WORD.match(toks[-1].text) and not _prose_word(toks[-1].text) \
+            and _trailing_run(toks[:-1]) >= 2 and "  " not in text.strip():
+        # single spaces: a one-word text column after the values ('... 0.8 Pass', '... 3.6 F')
+        return _Line(ln, text, toks[:-1], _trailing_run(toks[:-1]), [(toks[-1].text, toks[-1].start, toks[-1].end)])
     if n == 0 and "  " in text.strip():
         # layout 1: a text column after the values (``355  10,557  62,104  Abs.``)
         pieces = _pieces(text)
@@ -310,6 +316,8 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
     return _Line(ln, text, toks, n)
 
 
+#: A one-word text cell after a single-spaced row's values (``Pass``, ``F``, ``Yes``).
+_TRAIL_WORD = re.compile(r"^[A-Za-z]{1,8}$")
 #: A number in parentheses (``(0.41)``, ``(497)``, ``(1,204)``).
 _PAREN_NUMBER = re.compile(r"^\((?=[^)]*\d)\s*[-+−]?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d+)?\s*\)$")
 #: A table's border that OCR printed after a row's last value.
@@ -317,7 +325,8 @@ _BORDER_TOKENS = frozenset({"|", "¦", "]", "‖"})
 #: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence; or a
 #: reference column's citation (``[8]``, ``[21,26]``).
 _TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$|^\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]$")
-_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[A-Ga-g]{1,6})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?|[-–—−]|--|N/?A"
+_ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[A-Ga-g]{1,6})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?"
+                              r"|[\d—–-]\s[A-Za-z]{1,8}|[-–—−]|--|N/?A"
                               r"|n/?a|[Yy]es|[Nn]o|✓|✔|" + _REF_MARK + r")\s*$")
 _DIGIT = re.compile(r"\d")
 _HAS_WORD = re.compile(r"(?:^|\s)(?:[A-Za-z][A-Za-z-]*[A-Za-z]|[hsdmgLVWK])(?:\s|$)")  # a word or a unit ('24 h')
@@ -347,8 +356,9 @@ def _ends_like_value(text: str) -> bool:
         return True
     if last[:1] in "-–—−" and len(last) <= 3 and is_missing(last):
         return True  # a dash with its footnote ('–b'): a cell not given
-    if not _SIGNIFICANCE.fullmatch(last) and not _TWO_SPACES.search(text):
-        return False
+    if not _SIGNIFICANCE.fullmatch(last) and not _TWO_SPACES.search(text) and not (
+            _TRAIL_WORD.match(last) and len(words) == 2 and words[0][-1:] in "0123456789—–-"):
+        return False  # (a one-word text cell after a value, '0.8 Pass', is decided by the pattern)
     return bool(_ENDS_LIKE_VALUE.search(text))
 
 
@@ -771,22 +781,25 @@ def _by_order(rows: list[_Line], header: list[_Line], notes: list,
     k, agree = _choose_k(rows, words, counts_named)
     if k < 2 or agree < 2:
         return None
+    trailed = sum(1 for r in rows if r.trail) >= 2  # a text column after the values ('Pass', 'F')
     out = []
     for r in rows:
+        tail = [" ".join(t[0] for t in r.trail)] if trailed else []
         if r.n >= k:
             extra = r.values[:r.n - k]
             if any(not is_weak(t.text) for t in extra):
                 notes.append((r.ln, "label_values", f"row has {r.n} values, the table {k}; the first "
                               f"{r.n - k} read as part of the label"))
             label = " ".join(t.text for t in r.toks[:len(r.toks) - k])
-            out.append((r.ln, [label] + [t.text for t in r.values[r.n - k:]]))
+            out.append((r.ln, [label] + [t.text for t in r.values[r.n - k:]] + tail))
         elif r.n == 1 and k >= 3 and is_weak(r.values[0].text) and 0 < len(r.label_toks) <= 2:
-            out.append((r.ln, [r.text.strip()] + [""] * k))  # a group's name: "Step 1", "Phase 2"
+            out.append((r.ln, [r.text.strip()] + [""] * (k + len(tail))))  # a group's name: "Step 1", "Phase 2"
         else:
             if r.n:
                 notes.append((r.ln, "short_row", f"row has {r.n} of {k} values; the missing cells are "
                               "left blank at the right"))
-            out.append((r.ln, [r.label] + [t.text for t in r.values] + [""] * (k - r.n)))
+            out.append((r.ln, [r.label] + [t.text for t in r.values] + [""] * (k - r.n) + tail))
+    k += 1 if trailed else 0  # (the header names the text column too)
     heads = []
     if head is not None:
         for h in header[:-1]:
