@@ -1144,3 +1144,22 @@ def test_a_chart_introduced_with_a_typographic_apostrophe():
             "| Year | North | South |\n|------|------|------|\n| 2012 | ~0.84 | ~0.61 |\n| 2014 | ~0.79 | — |\n")
     assert pts(parse(text, "c.md"), "line_no", "series", "x", "y") == [
         (5, "North", "2012", "0.84"), (5, "South", "2012", "0.61"), (6, "North", "2014", "0.79")]
+
+
+def test_a_table_whose_headers_name_the_x_axis_and_carry_the_y_unit_is_one_series_per_column():
+    """``| Hours relative to landfall | Gauge A (m) | Gauge B (m) |`` under axes named so: the
+    first column is x and each other column a series, not one labelled point per row."""
+    text = """This line chart shows storm surge at two gauges.
+
+### Chart Details:
+- **X-axis:** Hours relative to landfall (from -12 to +12, ticks every 3 hours)
+- **Y-axis:** Storm surge (m), ranging from 0 to 2.5
+
+| Hours relative to landfall | Gauge A – Harbour mouth (m) | Gauge B – Upper estuary (m) |
+|---|---|---|
+| -3 | ~1.35 | ~0.90 |
+| 0 | ~2.10 | ~1.55 |
+"""
+    assert pts(parse(text, "c.md"), "line_no", "series", "x", "y") == [
+        (9, "Gauge A – Harbour mouth", "-3", "1.35"), (9, "Gauge B – Upper estuary", "-3", "0.90"),
+        (10, "Gauge A – Harbour mouth", "0", "2.10"), (10, "Gauge B – Upper estuary", "0", "1.55")]

@@ -125,7 +125,8 @@ def _pipe_table(fig: _Figure, first: int, last: int) -> None:
         return (num, unit or _header_unit(header[j])) if state == "num" else None
 
     named = {a: next((j for j in num_cols if _axis_match(fig, _header_name(header[j])) == a), None) for a in "xy"}
-    if not bar and named["x"] is not None and named["y"] is not None and named["x"] != named["y"]:
+    if not bar and named["x"] is not None and named["y"] is not None and named["x"] != named["y"] and not (
+            kinds[0] == "num" and named["x"] == 0 and len(num_cols) > 2):  # (x, then a column per series)
         # the headers name both axes: those two columns, the first other column labels the point
         jx, jy = named["x"], named["y"]
         jl = next((j for j in range(ncols) if j not in (jx, jy)), None)
