@@ -786,3 +786,12 @@ def test_single_spaced_rows_ending_in_a_one_word_text_cell():
     assert g.rows[1] == (2, ["A", "31.4 + 2.2", "1,112 + 96", "0.8", "Pass"])
     assert g.rows[3] == (4, ["C", "—", "—", "—", "F"])
     assert not grids("We measured 84.3 and 82.1 in total\nThey reached 80.1 and 79.5 overall")
+
+
+def test_single_spaced_whole_numbers_after_coded_or_dated_labels_are_values():
+    g = one("\n".join(["Date Rainfall Intensity Volume Boulder", "2 Aug. 1996 64 38 1.3 1.1",
+                       "14 Sept. 1996 112 57 4.6 2.4", "30 Sept. 1996 47 29 0.8 0.7"]), "aligned")
+    assert g.rows[2] == (3, ["14 Sept. 1996", "112", "57", "4.6", "2.4"])
+    # a label without a digit keeps its number: 'Site 12' names the row
+    g = one("\n".join(["Site 12 45.3 61.0", "Site 14 44.1 60.2", "Site 17 43.9 59.8"]), "aligned")
+    assert g.rows[0] == (1, ["Site 12", "45.3", "61.0"])

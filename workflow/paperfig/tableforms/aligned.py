@@ -645,10 +645,20 @@ def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = 
         col = [r.values[r.n - k].text for r in rows if r.n >= k]
         right = [t.text for r in rows if r.n >= k for t in r.values[r.n - k + 1:]]
         if col and all(is_weak(c) for c in col) and any(not is_weak(t) for t in right) and not (
-                header_words and _counts(col)) and not (counts_named and all(c.isdigit() for c in col)):
+                header_words and _counts(col)) and not (counts_named and all(c.isdigit() for c in col)) \
+                and not _coded_rows(rows, k, col):
             continue
         return k, best
     return tied[-1], best
+
+
+def _coded_rows(rows: list[_Line], k: int, col: list[str]) -> bool:
+    """A column of distinct whole numbers of two or more digits after labels that each hold a
+    digit already (``P-1  50  25  9.8``, ``2 Aug. 1996  64  38  1.3``): the labels are codes or
+    dates, complete, and the numbers values (``Site 12`` keeps its number: its label has none)."""
+    if len(col) < 2 or len(set(col)) < len(col) or not all(re.fullmatch(r"\d{2,}", c) for c in col):
+        return False
+    return all(any(_DIGIT.search(t.text) for t in r.toks[:len(r.toks) - k]) for r in rows if r.n >= k)
 
 
 # --------------------------------------------------------------------------- layouts
