@@ -88,7 +88,9 @@ Two layouts
    to the largest k whose leftmost value column is not all weak values beside strong ones
    (under a header, a column of counts of three digits or more is not weak: ``English 812 0.681``;
    nor is a column of whole numbers when the header lines name a count, ``n`` or ``(n)``:
-   ``Year 3 64 91.4 (11.2)`` under ``Year group n Pre M (SD)``).
+   ``Year 3 64 91.4 (11.2)`` under ``Year group n Pre M (SD)``; nor one of distinct numbers of
+   two or more digits after labels that each hold a digit, codes or dates: ``P-1 50 25 9.8``,
+   ``2 Aug. 1996 64 38 1.3``).
    A one-word text cell after a row's values (``... 0.8 Pass``, ``700 — — — F``) is a text column
    when two or more rows end so; the header names it too.
    Label = the tokens before the last k values; extra strong values read into a label get a
