@@ -1365,3 +1365,10 @@ def test_a_tables_last_column_printed_after_it_joins_its_rows():
     # as many values as rows, or no column: a list of numbers after a table stays prose
     short = text.replace("19 (20.7)\n", "")
     assert all(len(cells_) == 3 for _, cells_ in grids(short)[0].rows)
+
+
+def test_value_bullet_with_a_second_named_value_in_parentheses():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Humidity in burrow: **92 %** (outside 64 %)", "- Burrows shared: **37 %**"])
+    assert grid.rows[0][1] == ["Humidity in burrow", "92 %", "64 %"]

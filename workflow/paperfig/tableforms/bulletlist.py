@@ -178,6 +178,8 @@ _LISTED_TAIL = re.compile(r"(?:\s+(?:of|per|with|in|across|among|for|at)(?:\s+[A
 #: DEX``, ``peak reduction``, ``NumberLine Quest``, a colour coordinate ``L*``).
 _LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z'&/*-]*(?:\s+(?:[A-Za-z][A-Za-z'&/*-]*|\+)){0,3})\s+"
                           r"(?=(?:~|≈|[$€£]|[-+−])?\d)")
+#: A second named value in parentheses at the end: ``92 % (outside 64 %)``.
+_PAREN_PART = re.compile(r"\s*\(([A-Za-z][\w ]{0,20}?\s[-+−]?\d[^()]*)\)\s*$")
 #: A count of a total and its share: ``38 / 109 (34.9%)``.
 _FRACTION = re.compile(r"^(?P<n>\d[\d,]*)\s?/\s?(?P<of>\d[\d,]*)\s*\((?P<share>\d+(?:\.\d+)?\s?%)\)$")
 #: A listed value in parentheses after its name: ``July (24.3% of records)``.
@@ -207,7 +209,8 @@ def _listed(line: str) -> tuple[str | None, str, list[str]] | None:
     if m is None:
         return None
     values = []
-    for part in _split_top(re.sub(r"\*\*|__", "", m.group("rest"))):
+    rest = _PAREN_PART.sub(r", \1", re.sub(r"\*\*|__", "", m.group("rest")))  # '92 % (outside 64 %)'
+    for part in _split_top(rest):
         part = part.strip()
         if (paren := _NAME_PAREN.match(part)) is not None:
             part = paren.group("inner")
