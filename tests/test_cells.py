@@ -627,3 +627,15 @@ def test_a_number_in_brackets_alone_is_value_like():
 def test_a_lone_number_with_a_thousands_comma_in_parentheses_is_no_interval():
     assert [(p.part, p.value) for p in cells.parse_cell("(1,302)").parts] == [("error", "1302")]
     assert [(p.part, p.value) for p in cells.parse_cell("(1, 302)").parts] == [("low", "1"), ("high", "302")]
+
+
+def test_footnote_letters_listed_with_a_comma_after_a_value():
+    assert [(p.part, p.value) for p in cells.parse_cell("0.81 ± 0.19a,b").parts] == [("value", "0.81"),
+                                                                                    ("error", "0.19")]
+    assert [(p.part, p.value) for p in cells.parse_cell("6.40a,b").parts] == [("value", "6.40")]
+
+
+def test_a_range_whose_low_end_was_not_detected():
+    res = cells.parse_cell("ND-7.9", ranges=True)
+    assert [(p.part, p.value) for p in res.parts] == [("high", "7.9")]
+    assert [n.kind for n in res.notes] == ["missing_bound"]

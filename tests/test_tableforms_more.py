@@ -1372,3 +1372,23 @@ def test_value_bullet_with_a_second_named_value_in_parentheses():
 
     (grid,) = bulletlist.find(["- Humidity in burrow: **92 %** (outside 64 %)", "- Burrows shared: **37 %**"])
     assert grid.rows[0][1] == ["Humidity in burrow", "92 %", "64 %"]
+
+
+def test_marker_cells_with_escaped_stars_in_a_superscript_and_time_bins_as_row_labels():
+    text = "\n".join(["| Condition | 48 hpa | 72 hpa |", "|---|---|---|",
+                      "| gfp(RNAi) | 531 ± 64 | 338 ± 45 |",
+                      "| fzr3(RNAi) | 294 ± 51<sup>\\*\\*\\*</sup> | 241 ± 39<sup>\\*\\*</sup> |"])
+    parsed = parse_document(document_from_text(text, "m.md"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["294", "51", "241", "39"]
+    bins = "\n".join(["| Time to drug | n | ROSC (%) |", "|---|---:|---:|", "| ≤5 min | 1,862 | 33.7 |",
+                      "| 6–10 min | 3,975 | 26.1 |", "| >20 min | 414 | 11.8 |"])
+    parsed = parse_document(document_from_text(bins, "b.md"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["414", "11.8"]
+
+
+def test_listed_values_whose_names_say_time_to_something():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- IO first: **3,108** patients, median time to drug 8.7 min",
+                               "- IV first: **6,308** patients, median time to drug 10.1 min"])
+    assert grid.rows[1][1] == ["IV first", "6,308", "10.1"]

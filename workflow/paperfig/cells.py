@@ -719,6 +719,10 @@ _DECIMAL_RANGE = re.compile(r"^\d*\.\d+\s?(?:[–—-]|--)\s?\d*\.\d+$"
 _MEASURE = re.compile(r"^((?:a|adj\.?\s?)?(?:I?RR|OR|HR|RD|S?MD|GMR|β))\s+(?=[-−+]?\.?\d)")
 
 
+#: A range whose low end was not detected (``ND-7.9``, ``<LOD–12``).
+_ND_RANGE = re.compile(r"^(?P<lo>ND|nd|n\.d\.|<\s?LO[DQ]|BDL|bdl)\s?[-–—]\s?(?P<hi>\d[\d,]*(?:\.\d+)?)$")
+#: Footnote letters glued to a number and listed with commas (``0.19a,b``).
+_GLUED_LETTER_LIST = re.compile(r"(?<=\d)[a-h](?:,[a-h])+$")
 #: A percent sign set apart from its number (``1.8 %``).
 _SPACED_PERCENT = re.compile(r"(?<=\d)\s+%")
 
@@ -749,6 +753,12 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         return res
     if "±" in plain and " %" in plain:  # '4.6 ± 1.8 %': the percent sign set apart
         plain = _SPACED_PERCENT.sub("%", plain)
+    if "," in plain and (letters := _GLUED_LETTER_LIST.search(plain)):  # '0.19a,b': footnote letters listed
+        plain = plain[:letters.start()] + letters.group(0).replace(",", "")
+    if (nd := _ND_RANGE.match(plain)) is not None:  # 'ND-7.9': a range whose low end was not detected
+        return CellResult(parts=[_part("high", "", nd["hi"], default_unit)],
+                          notes=[CellNote("missing_bound", f"{nd['lo']!r} as the range's low end: not detected, "
+                                          "no value", plain)])
     if "0s" in plain and _DECADE.match(plain):  # a period's name (row label text)
         return CellResult(notes=[CellNote("non_numeric_cell", f"cell {plain!r} names a decade, not a value; "
                                           "left out of the values", plain)])

@@ -39,15 +39,15 @@ Layout rules (documented choices)
   ``4l9``) is no word: its column is read.
 * **Label columns.** The leading columns whose data cells are all text (a dash among two or more
   words counts as text: a label not printed), and a first column of groups (``0``, ``1-4``,
-  ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``, ``< 3 %``, ``3–5 %``: mostly ranges or open bounds; or time
-  points among words, ``Preoperative``, ``6h``, ``24h``), are label columns (and a numeric first
-  column directly followed by a column of words: ``| 1.3B | uniform |``, or a first column of
-  distinct whole numbers in ascending order beside other values: an index such as ``k`` = 2, 4,
-  8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings printed as decimals or percentages
-  (0.5, 1.0, 1.5; 0%, 30%, 50%) or with one unit (20 °C, 25 °C, 30 °C), or years, even beside
-  one column; up to two summary rows after them, ``Slope`` or ``Total``, leave the index an
-  index; and after a column of group names, one sequence of settings printed again under each
-  group, ``25, 50, 100`` kPa); the last one is the row label, any before it a qualifier
+  ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``, ``< 3 %``, ``3–5 %``, ``≤5 min``: mostly
+  ranges or open bounds; or time points among words, ``Preoperative``, ``6h``, ``24h``), are label
+  columns (and a numeric first column directly followed by a column of words, ``1.3B``
+  ``uniform``; or a first column of distinct whole numbers in ascending order beside other values: an
+  index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings printed as
+  decimals or percentages (0.5, 1.0, 1.5; 0%, 30%, 50%) or with one unit (20 °C, 25 °C, 30 °C), or
+  years, even beside one column; up to two summary rows after them, ``Slope`` or ``Total``, leave
+  the index an index; and after a column of group names, one sequence of settings printed again
+  under each group, ``25, 50, 100`` kPa); the last one is the row label, any before it a qualifier
   (``test``/``dev``) carried down and used as ``row_group``.
 * **Row labels.** ``row_label_raw`` is the printed text of the row's own label cell ("" when
   the label was printed once for a group and carried down); ``row_label`` is the carried,
@@ -180,7 +180,8 @@ _UNIT_CELL = re.compile(r"^\((?![a-h]\)|[ivx]+\))(?=[^()]*[A-Za-zµ%°])[^()\d]*
 #: Words in a cell (a group's label: ``Haemolysis (%)``).
 _WORDS = re.compile(r"[A-Za-z]{2}")
 _GROUP = re.compile(r"^(?:\d+(?:\.\d+)?\s?(?:--|[-–—])\s?\d+(?:\.\d+)?|[<>≤≥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?\+"
-                    r"|\d+\s+(?:and|or)\s+(?:over|older|more|above))(?:\s?%)?$")  # ('< 3 %', '3–5 %': bins of a share)
+                    r"|\d+\s+(?:and|or)\s+(?:over|older|more|above))(?:\s?(?:%|[a-zµ°]{1,4}))?$")
+# ('< 3 %', '3–5 %': bins of a share; '≤5 min', '6–10 min': of a time)
 #: A header naming an interval (``95% CI``, ``IQR``, ``2.5th-97.5th`` percentiles): its cells may
 #: print a bare range (``421–474``).
 _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b|percentiles?\b"

@@ -18,7 +18,7 @@ def footnote_mark(text: str) -> str | None:
     footnote marks the number grammar reads after a number (``†``, ``¹``, ``ᵃᵇ``): digits and
     the letters a-f become superscripts, so ``84.3<sup>1</sup>`` is 84.3, never 84.31. None
     when it is not a mark (a word, an exponent such as ``-3``)."""
-    mark = text.strip().translate(_MARKS)
+    mark = text.strip().replace("\\", "").translate(_MARKS)  # (Marker escapes stars: '\*\*\*')
     return mark if mark and all(c in _FOOTNOTE_MARKS for c in mark) else None
 
 

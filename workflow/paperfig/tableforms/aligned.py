@@ -152,12 +152,13 @@ _BARE_RANGE = (r"(?=\S*\.\d)\d*\.?\d+[–—-]\d*\.?\d+"
 #: A range of whole numbers (``5260–4866``): a value after another value, else a label's group.
 _INT_RANGE = re.compile(r"^(?:\d+|\d{1,3}(?:,\d{3})+)[–—-](?:\d+|\d{1,3}(?:,\d{3})+)$")  # ('520-1,120' too)
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``).
-_GLUED_LETTER = r"(?:[<>≤≥]\s?)?[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+)(?:[a-h]|(?=[a-g]{2,3}$)a?b?c?d?e?f?g?)"
+_GLUED_LETTER = (r"(?:[<>≤≥]\s?)?[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+)"
+                 r"(?:[a-h](?:,[a-h])*|(?=[a-g]{2,3}$)a?b?c?d?e?f?g?)")  # ('0.19a,b': letters listed)
 #: A value's role in parentheses (``1.00 (reference)``: a hazard ratio's reference group), as
 #: the cell grammar keeps it (``Part.qualifier``).
 _REF_MARK = r"\((?i:baseline|ours|reference|ref\.?)\)"
 _VALUE = re.compile(
-    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}|\s*\(\s*{_ONE}\s*\)|\s*{_RANGE})?|\s*/\s*{_ONE}(?:\s*\(\s*{_ONE}\s*\))?|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)[a-h]?"
+    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}(?:,[a-h])*|\s*\(\s*{_ONE}\s*\)|\s*{_RANGE})?|\s*/\s*{_ONE}(?:\s*\(\s*{_ONE}\s*\))?|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)[a-h]?"
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}(?:[a-g]{{1,2}})?|\s*{_REF_MARK})?"
     rf"|{_GLUED_LETTER}|{_BARE_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
     rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?)$")

@@ -216,8 +216,8 @@ def _listed(line: str) -> tuple[str | None, str, list[str]] | None:
             part = paren.group("inner")
         part = _LISTED_TAIL.sub("", part)
         if (name := _LISTED_NAME.match(part)) is not None:
-            if _PROSE_WORDS.intersection(name.group("name").lower().split()):
-                return None  # 'the model reached 91%': a sentence
+            if (_PROSE_WORDS - {"to"}).intersection(name.group("name").lower().split()):
+                return None  # 'the model reached 91%': a sentence ('time to epinephrine' names a measure)
             part = part[name.end():]
         if (frac := _FRACTION.match(part)) is not None:  # '38 / 109 (34.9%)': a count of a total, its share
             values.append(f"{frac.group('n')}/{frac.group('of')} ({frac.group('share')})")

@@ -77,7 +77,7 @@ _SUB_ERROR = re.compile(r"\s*<sub>\s*(?:±|\+/-|\+-)\s*([^<]+?)\s*</sub>"
 #: ``.class[text]``.
 _SPAN_ATTRS = re.compile(r"\[([^\[\]]*)\]\{[^{}]*\}|(?<![\w\]])\.[A-Za-z][\w-]*\[([^\[\]]*)\]")
 #: A superscript after a number or its parenthesis (``84.3<sup>†</sup>``, ``17 (100)<sup>b</sup>``).
-_SUP_AFTER_NUMBER = re.compile(r"(?<=[0-9%)\]])\s*<sup>([^<]{1,6})</sup>", re.IGNORECASE)
+_SUP_AFTER_NUMBER = re.compile(r"(?<=[0-9%)\]])\s*<sup>([^<]{1,12})</sup>", re.IGNORECASE)  # ('\*\*\*' too)
 _EMPHASIS = [
     re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"),
     re.compile(r"(?<![\w\\])__(?=\S)(.+?)(?<=\S)__(?!\w)"),
