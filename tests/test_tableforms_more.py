@@ -1392,3 +1392,17 @@ def test_listed_values_whose_names_say_time_to_something():
     (grid,) = bulletlist.find(["- IO first: **3,108** patients, median time to drug 8.7 min",
                                "- IV first: **6,308** patients, median time to drug 10.1 min"])
     assert grid.rows[1][1] == ["IV first", "6,308", "10.1"]
+
+
+def test_listed_values_named_by_codes_and_a_continued_docling_table_whose_first_row_is_its_header():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Loss after the protocol: W1 **4.8 %**, W2 **3.1 %**, W4 **6.7 %**",
+                               "- Stiffness: 9.4 ± 0.7 kN/mm (PT only) vs 11.2 ± 0.9 kN/mm (with UFPs)"])
+    assert [cells_[1:] for _, cells_ in grid.rows] == [["4.8 %", "3.1 %", "6.7 %"], ["9.4 ± 0.7", "11.2 ± 0.9", ""]]
+    text = "\n".join(["| Year | Biomass (kt) | Biomass (kt) | CV |", "|---|---|---|---|", "| | SSB | Total | (%) |",
+                      "| 2011 | 412.6 | 538.9 | 14 |", "| 2012 | 355.3 | 471.2 | 15 |", "", "<!-- image -->", "",
+                      "| 2018 | 219.8 | 10,317.5 | 17 |", "|---|---|---|---|", "| 2019 | 267.2 | 371.6 | 16 |"])
+    parsed = parse_document(document_from_text(text, "d.md"), {})
+    got = [(v["line_no"], v["value"]) for v in parsed["table_values"]]
+    assert (9, "219.8") in got and (9, "2018") not in got and (4, "2011") not in got and (4, "412.6") in got

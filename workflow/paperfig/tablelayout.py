@@ -86,7 +86,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from . import cells, contract, patterns
+from . import cells, contract, numbers, patterns
 from .documents import Document
 
 log = logging.getLogger("paperfig")
@@ -147,13 +147,25 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
 
 #: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an
 #: open bound (``80+``, ``6.0+``, ``≥75``, ``<5``, ``65 and over``).
+#: A plain number, thousands commas allowed (``10,392``, ``0.19``, ``-3.1``).
+_PLAIN = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+
+
 def _data_row(cells_: list[str]) -> bool:
     """A row marked as a header that prints data: >= 2 value cells after its label, every one a
-    value and most with an error or an interval (``7 (6–8)``, ``38.6 ± 9.2``); a header of
-    numbers names its columns (``1K  2K  4K``, ``2019  2020``) and holds none."""
+    value and most with an error or an interval (``7 (6–8)``, ``38.6 ± 9.2``), or >= 3 plain
+    numbers of mixed sizes in no order with a decimal among them (``219.8  317.5  17  10,392
+    0.19``: a continued table's first row); a header of numbers names its columns (``1K  2K
+    4K``, ``2019  2020``, settings in order ``0.1  0.5  1.0``) and holds none."""
     filled = [c for c in cells_[1:] if c]
-    return (len(filled) >= 2 and all(cells.numeric_cell(c) for c in filled)
-            and sum(1 for c in filled if "(" in c or "±" in c) * 2 > len(filled))
+    if len(filled) < 2 or not all(cells.numeric_cell(c) for c in filled):
+        return False
+    if sum(1 for c in filled if "(" in c or "±" in c) * 2 > len(filled):
+        return True
+    # values of mixed sizes in no order, decimals among them ('219.8  317.5  17  10,392  0.19'): data
+    nums = [numbers.parse_decimal(c) for c in filled if _PLAIN.fullmatch(c)]
+    return len(nums) == len(filled) >= 3 and any("." in c for c in filled) and not (
+        all(a < b for a, b in zip(nums, nums[1:])) or all(a > b for a, b in zip(nums, nums[1:])))
 
 
 def _spanned(cells_: list[str]) -> bool:
@@ -353,9 +365,12 @@ class TableLayout:
             # under them, label column's name first ("Analyte  Median  2.5th-97.5th")
             header_rows.append(rows[i])
             i += 1
-        elif header_rows and i + 1 < len(rows) and _spanned(header_rows[-1][1]) and _years_under(rows[i][1]):
+        elif header_rows and i + 1 < len(rows) and _spanned(header_rows[-1][1]) and (
+                _years_under(rows[i][1]) or not rows[i][1][0] and not self._counts(rows[i][1])[0]
+                and self._counts(rows[i + 1][1])[0]):
             # years under a spanning cell printed again in each column (Docling: 'Yield | Yield'
-            # over '2021 | 2022'): the columns' own names
+            # over '2021 | 2022'), or names with the label cell blank ('| | SSB | Total |'): the
+            # columns' own names
             header_rows.append(rows[i])
             i += 1
         elif (header_rows and i + 1 < len(rows) and rows[i][1][0] and rows[i][1][0] == header_rows[-1][1][0]

@@ -174,9 +174,10 @@ _LISTED = re.compile(r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?!
 _LISTED_TAIL = re.compile(r"(?:\s+(?:of|per|with|in|across|among|for|at)(?:\s+[A-Za-z][\w'-]*){1,5}"
                           r"|\s+overall|\s*\((?:n\.\s?s\.?|ns|NS|[A-Za-z][\w -]{0,20})\)"
                           r"|\s+/\s+(?:4|5|7|10|100)\b|(?<=[\d%°])\s+[a-z][a-z-]{2,24})+$")
-#: The name of a listed value before it: up to four words without a digit (``flood``, ``Sevo +
-#: DEX``, ``peak reduction``, ``NumberLine Quest``, a colour coordinate ``L*``).
-_LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z'&/*-]*(?:\s+(?:[A-Za-z][A-Za-z'&/*-]*|\+)){0,3})\s+"
+#: The name of a listed value before it: up to four words, each opening with a letter (``flood``,
+#: ``Sevo + DEX``, ``peak reduction``, ``NumberLine Quest``, a colour coordinate ``L*``, a code
+#: ``W1``).
+_LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9'&/*-]*(?:\s+(?:[A-Za-z][A-Za-z0-9'&/*-]*|\+)){0,3})\s+"
                           r"(?=(?:~|≈|[$€£]|[-+−])?\d)")
 #: A second named value in parentheses at the end: ``92 % (outside 64 %)``.
 _PAREN_PART = re.compile(r"\s*\(([A-Za-z][\w ]{0,20}?\s[-+−]?\d[^()]*)\)\s*$")
