@@ -1406,3 +1406,11 @@ def test_listed_values_named_by_codes_and_a_continued_docling_table_whose_first_
     parsed = parse_document(document_from_text(text, "d.md"), {})
     got = [(v["line_no"], v["value"]) for v in parsed["table_values"]]
     assert (9, "219.8") in got and (9, "2018") not in got and (4, "2011") not in got and (4, "412.6") in got
+
+
+def test_settings_with_a_unit_in_descending_order_name_the_rows():
+    text = "\n".join(["Heap      Stalls/min    Avg. stall (ms)", "16 GB        0.0            –",
+                      "8 GB         0.4           11.2", "4 GB         6.8           27.9"])
+    parsed = parse_document(document_from_text(text, "h.txt"), {})
+    assert [(v["line_no"], v["value"]) for v in parsed["table_values"] if v["part"] != "missing"] == [
+        (2, "0.0"), (3, "0.4"), (3, "11.2"), (4, "6.8"), (4, "27.9")]

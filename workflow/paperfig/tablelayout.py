@@ -544,10 +544,10 @@ class TableLayout:
         ``Epoch``: 0, 1, 2 or 2, 4, 8; ascending within each group under group labels), or of >= 3
         settings in ascending order printed as decimals or percentages (doses 0.3, 1, 3, 10; a
         grid 0.5, 1.0, 1.5; a sparsity 0%, 30%, 50%), beside other columns that are not all whole
-        numbers; or of >= 3 settings with one unit in ascending order (``20 °C``, ``25 °C``) beside
-        columns printing no such setting; or of >= 3 years in order, beside anything: the rows'
-        names, not values. Up to two summary rows at the end (``Slope``, ``Total``, ``0.1
-        (recovery)``) take no part."""
+        numbers; or of >= 3 settings with one unit in ascending or descending order (``20 °C``,
+        ``25 °C``; ``16 GB``, ``8 GB``) beside columns printing no such setting; or of >= 3
+        years in order, beside anything: the rows' names, not values. Up to two summary rows at
+        the end (``Slope``, ``Total``, ``0.1 (recovery)``) take no part."""
         # '0 (no merging)'; OCR's '1 (poorest}'
         col = [re.sub(r"\s*\([^(){}]*[)}]$", "", c[0].strip()) for _, c in data]
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
@@ -560,8 +560,9 @@ class TableLayout:
             # settings with one unit (20 °C, 25 °C, 30 °C; 5 mg, 10 mg, 20 mg) beside values of
             # another kind (3.12 ± 0.03): the rows' names
             nums = [Decimal(m["num"]) for m in units]
-            if all(a < b for a, b in zip(nums, nums[1:])) and not any(_SETTING_UNIT.match(x) for x in others):
-                return True
+            if (all(a < b for a, b in zip(nums, nums[1:])) or all(a > b for a, b in zip(nums, nums[1:]))) \
+                    and not any(_SETTING_UNIT.match(x) for x in others):
+                return True  # (or descending: heap sizes 16 GB, 8 GB, 4 GB)
         if len(col) >= 3 and all(re.fullmatch(r"\d{1,4}(?:\.\d{1,3})?%?", x) for x in col) and any(
                 "." in x or "%" in x for x in col):
             # settings in ascending order: doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; losses 0%, 1%, 5%
