@@ -1163,3 +1163,22 @@ def test_a_table_whose_headers_name_the_x_axis_and_carry_the_y_unit_is_one_serie
     assert pts(parse(text, "c.md"), "line_no", "series", "x", "y") == [
         (9, "Gauge A – Harbour mouth", "-3", "1.35"), (9, "Gauge B – Upper estuary", "-3", "0.90"),
         (10, "Gauge A – Harbour mouth", "0", "2.10"), (10, "Gauge B – Upper estuary", "0", "1.55")]
+
+
+def test_numbers_in_a_what_the_chart_shows_or_key_patterns_section_are_no_points():
+    text = """## Scatter plot: Dive depth vs duration
+
+| Duration (min) | Depth (m) |
+|---|---|
+| 21.0 | 1,180 |
+| 22.6 | 1,410 |
+
+**What the chart shows**
+
+1. **The winter relationship is steeper**: each minute adds roughly 60–70 m in winter versus about 30 m in summer.
+
+**Key patterns**
+
+- Depth rises by about 40 m per minute.
+"""
+    assert pts(parse(text, "c.md"), "line_no", "x", "y") == [(5, "21.0", "1180"), (6, "22.6", "1410")]

@@ -165,7 +165,8 @@ def _block_name(text: str) -> str:
 #: Sections where points are not listed (claims and commentary only).
 _NON_POINT_SECTION = re.compile(
     r"overview|interpretation|observation|conclusion|insight|takeaway|summary|trend|finding|"
-    r"implication|context|outlier", re.I)
+    r"implication|context|outlier|patterns|"
+    r"what\s+(?:the|this|it)\s+(?:(?:chart|plot|graph|figure|data)\s+)?(?:shows|tells|reveals|means)", re.I)
 
 
 def _read_figure(fig: _Figure, first: int, last: int) -> None:
