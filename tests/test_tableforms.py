@@ -795,3 +795,12 @@ def test_single_spaced_whole_numbers_after_coded_or_dated_labels_are_values():
     # a label without a digit keeps its number: 'Site 12' names the row
     g = one("\n".join(["Site 12 45.3 61.0", "Site 14 44.1 60.2", "Site 17 43.9 59.8"]), "aligned")
     assert g.rows[0] == (1, ["Site 12", "45.3", "61.0"])
+
+
+def test_single_spaced_rows_named_by_bins_and_a_summary_row_among_coded_labels():
+    g = one("\n".join(["Baseline SRF Kidneys Mean change (pp) 95% CI Improved", "<35% 21 +7.9 5.6 to 10.2 15 (71.4)",
+                       "35-45% 38 +2.6 1.1 to 4.1 11 (28.9)", ">45% 27 -0.7 -2.0 to 0.6 2 (7.4)"]), "aligned")
+    assert g.rows[1] == (2, ["<35%", "21", "+7.9", "5.6 to 10.2", "15 (71.4)"])
+    g = one("\n".join(["P-1 50 25 9.8 11.6", "P-2 45 30 10.4 12.3", "P-3 40 35 11.2 12.9", "All 47 33 10.5 12.3"]),
+            "aligned")
+    assert g.rows[3] == (4, ["All", "47", "33", "10.5", "12.3"])

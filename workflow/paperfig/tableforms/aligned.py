@@ -298,6 +298,8 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
     for i in range(1, len(toks)):  # a range of whole numbers after a value ('4412 ± 29  5260–4866')
         if toks[i - 1].value and not toks[i].value and (_INT_RANGE.match(toks[i].text) or toks[i].text in _REF_WORDS):
             toks[i].value = True  # (or the reference row's 'Ref.' after its values)
+    if len(toks) >= 3 and _BIN_LABEL.match(toks[0].text) and sum(t.value for t in toks[1:]) >= 2:
+        toks[0].value = False  # a bin naming the row ('<35%  21  +7.9', '>24 months'): label text
     if len(toks) >= 2 and all(_PAREN_NUMBER.match(t.text) for t in toks):
         for t in toks:  # a row of standard errors in parentheses: '(497)' among '(0.41)' is one too
             t.value = True
@@ -319,6 +321,8 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
     return _Line(ln, text, toks, n)
 
 
+#: A bin that names a row, opening it: an open bound of a whole number (``<35%``, ``≥65``).
+_BIN_LABEL = re.compile(r"^[<>≤≥]\s?\d+%?$")
 #: A one-word text cell after a single-spaced row's values (``Pass``, ``F``, ``Yes``).
 _TRAIL_WORD = re.compile(r"^[A-Za-z]{1,8}$")
 #: A number in parentheses (``(0.41)``, ``(497)``, ``(1,204)``).
@@ -657,11 +661,13 @@ def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = 
 
 def _coded_rows(rows: list[_Line], k: int, col: list[str]) -> bool:
     """A column of distinct whole numbers of two or more digits after labels that each hold a
-    digit already (``P-1  50  25  9.8``, ``2 Aug. 1996  64  38  1.3``): the labels are codes or
-    dates, complete, and the numbers values (``Site 12`` keeps its number: its label has none)."""
+    digit already (``P-1  50  25  9.8``, ``2 Aug. 1996  64  38  1.3``, ``<6 months  34``; one
+    summary row, ``All  86``, may have none): the labels are codes, dates or bins, complete, and
+    the numbers values (``Site 12`` keeps its number: its label has none)."""
     if len(col) < 2 or len(set(col)) < len(col) or not all(re.fullmatch(r"\d{2,}", c) for c in col):
         return False
-    return all(any(_DIGIT.search(t.text) for t in r.toks[:len(r.toks) - k]) for r in rows if r.n >= k)
+    coded = [any(_DIGIT.search(t.text) for t in r.toks[:len(r.toks) - k]) for r in rows if r.n >= k]
+    return sum(coded) >= len(coded) - (1 if len(coded) >= 3 else 0)
 
 
 # --------------------------------------------------------------------------- layouts
