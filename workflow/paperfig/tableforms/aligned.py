@@ -92,7 +92,8 @@ Two layouts
    two or more digits after labels that each hold a digit, codes or dates: ``P-1 50 25 9.8``,
    ``2 Aug. 1996 64 38 1.3``).
    A one-word text cell after a row's values (``... 0.8 Pass``, ``700 — — — F``) is a text column
-   when two or more rows end so; the header names it too.
+   when two or more rows end so; the header names it too. A bin opening a row (``<35%  21
+   +7.9``) is its label, no value.
    Label = the tokens before the last k values; extra strong values read into a label get a
    note (``label_values``); a row with n < k values is padded with "" on the right (missing
    cells are usually last; note ``short_row``), except a short label with one whole number
