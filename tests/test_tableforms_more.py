@@ -1414,3 +1414,12 @@ def test_settings_with_a_unit_in_descending_order_name_the_rows():
     parsed = parse_document(document_from_text(text, "h.txt"), {})
     assert [(v["line_no"], v["value"]) for v in parsed["table_values"] if v["part"] != "missing"] == [
         (2, "0.0"), (3, "0.4"), (3, "11.2"), (4, "6.8"), (4, "27.9")]
+
+
+def test_a_column_of_thresholds_after_the_label_column_labels_the_rows():
+    text = "\n".join(["| Reader | Threshold | Sensitivity, % | NPV, % |", "|---|---|---|---|",
+                      "| Reader 1 | ≥3 | 96.6 [92.3–98.9] | 95.6 |", "| | ≥4 | 90.5 [84.6–94.7] | 92.9 |",
+                      "| | ≥3 and PSAD ≥0.15 | 93.2 [87.9–96.7] | 93.8 |"])
+    parsed = parse_document(document_from_text(text, "t.md"), {})
+    assert not [v for v in parsed["table_values"] if v["value"] in ("3", "4")]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["90.5", "84.6", "94.7", "92.9"]
