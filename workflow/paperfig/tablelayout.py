@@ -47,7 +47,8 @@ Layout rules (documented choices)
   decimals or percentages (0.5, 1.0, 1.5; 0%, 30%, 50%) or with one unit (20 °C, 25 °C, 30 °C), or
   years, even beside one column; up to two summary rows after them, ``Slope`` or ``Total``, leave
   the index an index; and after a column of group names, one sequence of settings printed again
-  under each group, ``25, 50, 100`` kPa); the last one is the row label, any before it a qualifier
+  under each group, ``25, 50, 100`` kPa; and, right after a label column, a column of thresholds,
+  ``≥3``, ``≥4``); the last one is the row label, any before it a qualifier
   (``test``/``dev``) carried down and used as ``row_group``.
 * **Row labels.** ``row_label_raw`` is the printed text of the row's own label cell ("" when
   the label was printed once for a group and carried down); ``row_label`` is the carried,
