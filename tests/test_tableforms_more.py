@@ -1423,3 +1423,17 @@ def test_a_column_of_thresholds_after_the_label_column_labels_the_rows():
     parsed = parse_document(document_from_text(text, "t.md"), {})
     assert not [v for v in parsed["table_values"] if v["value"] in ("3", "4")]
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["90.5", "84.6", "94.7", "92.9"]
+
+
+def test_grouped_settings_before_a_text_column_with_an_lsd_row_and_value_lines_in_naira():
+    from paperfig.tableforms import bulletlist
+
+    text = "\n".join(["| N rate (kg/ha) | Mulch | Pods per plant | Yield (t/ha) |", "| --- | --- | --- | --- |",
+                      "| 0 | None | 11.4 | 4.62 |", "| 0 | Straw | 13.1 | 5.49 |", "| 80 | None | 16.2 | 7.38 |",
+                      "| 80 | Straw | 18.9 | 8.97 |", "| LSD (0.05) |  | 1.7 | 0.64 |"])
+    parsed = parse_document(document_from_text(text, "o.md"), {})
+    assert not [v for v in parsed["table_values"] if v["value"] in ("0", "80")]
+    (grid,) = bulletlist.find(["Straw mulch: net return ₦1,842,000; benefit–cost ratio 2.31",
+                               "Polyethylene: net return ₦1,675,000; benefit–cost ratio 1.94",
+                               "No mulch: net return ₦1,208,000; benefit–cost ratio 2.05"])
+    assert grid.rows[0][1] == ["Straw mulch", "1,842,000", "2.31"]

@@ -111,7 +111,7 @@ MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "—
 #: Yes/no marks of a value column (a regression table's "fixed effects: Yes"): text, noted.
 TEXT_MARKS = frozenset({"yes", "no", "✓", "✔", "y", "n"})
 #: A currency printed apart from its number (``US$ 2.85``, ``€ 1,250``).
-_SPACED_CURRENCY = re.compile(r"^[-+−]?(?:US|A|C|NZ|HK|R)?[$€£¥₹]\s+(?=[-+−]?\d)")
+_SPACED_CURRENCY = re.compile(r"^[-+−]?(?:US|A|C|NZ|HK|R)?[$€£¥₹₦₱₩]\s+(?=[-+−]?\d)")
 #: An approximation mark before a number (``~9.8``, ``≈ 7.4``): the value is read, flagged.
 _APPROX_MARK = re.compile(r"^[~≈∼]\s?(?=[-+−]?\.?\d)")
 #: Full-width parentheses, brackets, percent and colon (a CJK typeface, Chinese OCR models): ASCII.
@@ -136,7 +136,7 @@ _NUM_PART = (rf"[-+−–]?[\d.,{_ZW_GAPS}]+(?:[eE][-+−]?\d+"
 _TIMES_TEN = re.compile(r"(?<=\d)(?:×\s+|\s+×)(?=10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹]))")
 #: A currency before the number (``$24.10``, ``€1,250``, ``US$ 12.5``; a sign may stand before it:
 #: ``−$3.20``): the value's unit.
-_CURRENCY = r"(?P<csign>[-+−–])?(?P<cur>(?:US|A|C|NZ|HK|R)?[$€£¥₹])\s?"
+_CURRENCY = r"(?P<csign>[-+−–])?(?P<cur>(?:US|A|C|NZ|HK|R)?[$€£¥₹₦₱₩])\s?"
 _TOKEN = re.compile(
     rf"^(?P<pre>{_MARKS})?(?P<bound>[<>≤≥]\s*)?(?:{_CURRENCY})?(?P<num>{_NUM_PART})\s*(?P<unit>%|[xX×°]|[MBkKTG])?"
     rf"(?P<marks>{_MARKS})?\s*(?P<q>\(\?\))?$"

@@ -613,9 +613,10 @@ class TableLayout:
 
     @staticmethod
     def _text_column(data, j: int) -> bool:
-        """A column of words: every data row prints a cell there and none looks like a value."""
-        col = [c[j] for _, c in data]
-        return all(col) and not any(cells.value_like(x) for x in col)
+        """A column of words: every data row prints a cell there (a summary row named by a word,
+        ``LSD (0.05)``, may leave it blank) and none looks like a value."""
+        col = [c[j] for _, c in data if c[j] or not (j and c[0] and not cells.value_like(c[0]))]
+        return len(col) >= 2 and all(col) and not any(cells.value_like(x) for x in col)
 
     def _logical_rows(self, data, label_cols: int, columns: list[Column],
                       cell_lines: list[list[int]] | None = None) -> list[LRow]:

@@ -49,7 +49,7 @@ from . import Grid
 
 _UNIT_WORD = r"(?:[A-Za-zµ]{1,8}/\([^()\s]{1,8}\)|[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹$€£-]{1,12})"  # ('p/(m·s)' too)
 #: A currency before the number: a symbol or a code (``$``, ``US$ 1,480``, ``USD 11.60``, ``€``).
-_CURRENCY = r"(?:(?:US|A|C|NZ)?[$€£]\s?|(?-i:USD|EUR|GBP|CHF|JPY|INR|KES)\s)?"
+_CURRENCY = r"(?:(?:US|A|C|NZ)?[$€£¥₹₦]\s?|(?-i:USD|EUR|GBP|CHF|JPY|INR|KES|NGN)\s)?"
 _VALUE_BULLET = re.compile(
     r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:(?!\d)\s*"
     r"(?:(?:median|mean|average|(?-i:[A-Z]{2,6}))\s+)?"  # 'median 16', 'LWR 3.25 nm': the measure named first
@@ -177,14 +177,14 @@ _LISTED_TAIL = re.compile(r"(?:\s+(?:of|per|with|in|across|among|for|at)(?:\s+[A
 #: The name of a listed value before it: up to four words, each opening with a letter (``flood``,
 #: ``Sevo + DEX``, ``peak reduction``, ``NumberLine Quest``, a colour coordinate ``L*``, a code
 #: ``W1``).
-_LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9'&/*-]*(?:\s+(?:[A-Za-z][A-Za-z0-9'&/*-]*|\+)){0,3})\s+"
-                          r"(?=(?:~|≈|[$€£]|[-+−])?\d)")
+_LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9'&/*–-]*(?:\s+(?:[A-Za-z][A-Za-z0-9'&/*–-]*|\+)){0,3})\s+"
+                          r"(?=(?:~|≈|[$€£¥₹₦]|[-+−])?\d)")
 #: A second named value in parentheses at the end: ``92 % (outside 64 %)``.
 _PAREN_PART = re.compile(r"\s*\(([A-Za-z][\w ]{0,20}?\s[-+−]?\d[^()]*)\)\s*$")
 #: A count of a total and its share: ``38 / 109 (34.9%)``.
 _FRACTION = re.compile(r"^(?P<n>\d[\d,]*)\s?/\s?(?P<of>\d[\d,]*)\s*\((?P<share>\d+(?:\.\d+)?\s?%)\)$")
 #: A listed value in parentheses after its name: ``July (24.3% of records)``.
-_NAME_PAREN = re.compile(r"^[A-Za-z][\w -]{0,30}?\s*\((?P<inner>(?:~|≈|[$€£]|[-+−])?\d[^()]*)\)$")
+_NAME_PAREN = re.compile(r"^[A-Za-z][\w -]{0,30}?\s*\((?P<inner>(?:~|≈|[$€£¥₹₦]|[-+−])?\d[^()]*)\)$")
 
 
 def _split_top(text: str) -> list[str]:
@@ -306,4 +306,4 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
 _MEASURED = re.compile(r"\d[.,]\d|%")
 #: A value with its unit or currency (``22 min``, ``€412``) or its change (``37 (−21)``): a
 #: measurement, no design's count.
-_WITH_UNIT = re.compile(r"[$€£]\s?\d|\d\s?(?:[A-Za-zµ°Ω€]|/[A-Za-z])|\([-+−]\d")
+_WITH_UNIT = re.compile(r"[$€£¥₹₦]\s?\d|\d\s?(?:[A-Za-zµ°Ω€]|/[A-Za-z])|\([-+−]\d")
