@@ -639,3 +639,9 @@ def test_a_range_whose_low_end_was_not_detected():
     res = cells.parse_cell("ND-7.9", ranges=True)
     assert [(p.part, p.value) for p in res.parts] == [("high", "7.9")]
     assert [n.kind for n in res.notes] == ["missing_bound"]
+
+
+def test_a_plus_minus_read_as_an_equals_sign_by_ocr():
+    res = cells.parse_cell("6.0 = 1.1")
+    assert [(p.part, p.value) for p in res.parts] == [("value", "6.0"), ("error", "1.1")]
+    assert [n.kind for n in res.notes] == ["ocr_plus_minus"]

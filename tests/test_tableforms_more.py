@@ -1437,3 +1437,13 @@ def test_grouped_settings_before_a_text_column_with_an_lsd_row_and_value_lines_i
                                "Polyethylene: net return ₦1,675,000; benefit–cost ratio 1.94",
                                "No mulch: net return ₦1,208,000; benefit–cost ratio 2.05"])
     assert grid.rows[0][1] == ["Straw mulch", "1,842,000", "2.31"]
+
+
+def test_a_detached_p_value_column_after_a_table_whose_header_holds_an_interval_level():
+    text = "\n".join(["Endpoint Active Placebo Difference", "Active Placebo (95% CI)", "",
+                      "Polyp score 5.9 + 1.2 6.0 = 1.1 -1.63 (-2.05 to -1.21)",
+                      "Congestion 2.4 + 0.5 2.4 + 0.6 -0.59 (-0.76 to -0.42)",
+                      "UPSIT 14.2 + 8.1 15.0 + 7.7 7.1 (5.2 to 9.0)", "", "P value", "<0.001", "0.008", "0.002"])
+    (grid,) = grids(text)
+    assert [cells_[-1] for _, cells_ in grid.rows[-3:]] == ["<0.001", "0.008", "0.002"]
+    assert grid.cell_lines[-1][-1] == 11

@@ -673,12 +673,13 @@ _ARROW_MARK = re.compile(r"^\s*[▲▼△▽↑↓⬆⬇]\s*(?=[-+−]?\.?\d)|(?
 _PAIR_DELTA = re.compile(r"^(?P<a>[^/\s()]+)\s*/\s*(?P<b>[^/\s()]+)\s*\(\s*(?P<d>[-+−–]?[^()\s]+)\s*\)$")
 #: ``11.4+ 1.3``: a '+' glued to a decimal and then a space (never an open bound: ``80+ 1.0``).
 _GLUED_PLUS = r"(?<=\.\d)\+\s+|(?<=\.\d\d)\+\s+|(?<=\.\d\d\d)\+\s+"
-#: A ± that OCR read as ``t``, ``£``, ``#`` or ``+`` (``94.3 t0.6``, ``93.2 £1.1``, ``91.8+0.9``,
-#: ``71.6 + 3.2``); ``95.1 +0.4`` stays two values (a signed delta may follow a value so).
+#: A ± that OCR read as ``t``, ``£``, ``#``, ``+`` or ``=`` (``94.3 t0.6``, ``93.2 £1.1``,
+#: ``91.8+0.9``, ``71.6 + 3.2``, ``6.0 = 1.1``); ``95.1 +0.4`` stays two values (a signed delta
+#: may follow a value so).
 #: ``土`` or ``士`` between a value and its error: a ± that OCR with a Chinese model read as a CJK
 #: character.
 _CJK_PM = re.compile(r"(?<=[\d%])\s*[土士]\s*(?=[\d.])")
-_PM_MISREAD = re.compile(rf"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+)"
+_PM_MISREAD = re.compile(rf"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+|\s+=\s+)"
                          r"(?P<e>[\d.,]+%?)"
                          r"\s?(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?(?P<marks>[*∗†‡§¶]+)?$")
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``;

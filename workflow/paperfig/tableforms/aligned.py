@@ -137,7 +137,7 @@ _GARBLED = (r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[OolI]\.[0-9]{2
 _GLUED_PLUS = r"(?<=\.\d)\+\s+|(?<=\.\d\d)\+\s+|(?<=\.\d\d\d)\+\s+"
 #: A ± that OCR read as ``t``, ``£``, ``#``, ``土``, ``士`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``,
 #: ``71.6 + 3.2``, ``94.8 # 2.9``).
-_PM_MISREAD = rf"(?:\s*\+?[t£土士]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+)"
+_PM_MISREAD = rf"(?:\s*\+?[t£土士]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+|\s+=\s+)"  # ('6.0 = 1.1' too)
 #: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
 _PM_LINE = re.compile(rf"\d{_PM_MISREAD}\.?\d")
 _PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE}$")

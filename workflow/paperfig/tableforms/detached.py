@@ -22,7 +22,7 @@ Grammar
   no value of the cell grammar and no sentence or caption.
 * **Values**: then a run of lines each one value of the cell grammar (or a missing mark), ended
   by a blank line, a line that is no value, or the end of the page; exactly as many as the
-  table's data rows (rows with a value after their label). Fewer or more: no column (a list of
+  table's data rows (rows whose filled cells after the label are mostly values). Fewer or more: no column (a list of
   numbers after a table is not its column by chance), the lines stay prose.
 * **Result**: the table gets one more column: its name in the first header row (when the
   table has one), each value in its row, every cell on its own line (``Grid.cell_lines``), with
@@ -53,6 +53,13 @@ def _name(text: str) -> bool:
         not patterns.caption_kind(t) and any(c.isalpha() for c in t)
 
 
+def _data_row(row: list[str]) -> bool:
+    """A row of values: most of its filled cells after the label are values (a header's
+    ``(95% CI)`` is not)."""
+    filled = [c for c in row[1:] if c]
+    return bool(filled) and sum(1 for c in filled if cells.value_like(c)) * 2 > len(filled)
+
+
 def _column_after(lines: Sequence[str], after: int, taken: Collection[int]) -> tuple[list[int], list[int]] | None:
     """(name lines, value lines) of a column printed after line ``after``, else None."""
     ln, blanks = after + 1, 0
@@ -78,7 +85,7 @@ def attach(lines: Sequence[str], grids: list[Grid], taken: Collection[int]) -> l
     out: list[Grid] = []
     for grid in grids:
         found = _column_after(lines, grid.last_line, taken)
-        data = [i for i, (_, row) in enumerate(grid.rows) if any(c and cells.value_like(c) for c in row[1:])]
+        data = [i for i, (_, row) in enumerate(grid.rows) if i >= grid.header_rows and _data_row(row)]
         if not found or len(data) < 2 or len(found[1]) != len(data):
             out.append(grid)
             continue
