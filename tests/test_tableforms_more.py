@@ -1447,3 +1447,11 @@ def test_a_detached_p_value_column_after_a_table_whose_header_holds_an_interval_
     (grid,) = grids(text)
     assert [cells_[-1] for _, cells_ in grid.rows[-3:]] == ["<0.001", "0.008", "0.002"]
     assert grid.cell_lines[-1][-1] == 11
+
+
+def test_listed_values_joined_by_and_against_a_named_reference():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Take-up: **+3.2 pp** (PLS) and **+3.7 pp** (PLS + reminder) vs control",
+                               "- Balance: **+£41** (PLS) and **+£58** (PLS + reminder) vs control"])
+    assert [cells_[1:] for _, cells_ in grid.rows] == [["+3.2", "+3.7"], ["+41", "+58"]]

@@ -58,7 +58,7 @@ _VALUE_BULLET = re.compile(
     r"(?:(?-i:[a-z][a-z-]+(?:\s[a-z][a-z-]+){0,2})(?:\s*(?=[*_]{2})|\s{3,}(?=[-+−]?\d)))?"
     r"(?:(?:adjusted|unadjusted|crude|pooled)\s+)?"
     r"(?:(?-i:[*_]?(?![nN]\b)(?:[α-ωΑ-Ω]|[A-Za-z]{1,3})[*_]?)\s*=\s*)?"  # 'β = 0.41', '*g* = 0.19': a statistic
-    rf"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{{0,2}}{_CURRENCY}[-+−]?\d[\d,]*(?:\.\d+)?"
+    rf"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{{0,2}}(?:[-+−](?=[$€£¥₹₦]))?{_CURRENCY}[-+−]?\d[\d,]*(?:\.\d+)?"
     r"(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?"
     r"\s?(?:%|×|x\b)?[*_]{0,2}"
     rf"(?:\s*(?P<unit>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?[*_]{{0,2}})"
@@ -121,7 +121,8 @@ def _rows(run: list[tuple[int, str, list[str]]]) -> list[tuple[int, list[str]]]:
 def _plain(text: str) -> str:
     """Emphasis and an approximation mark (``~``, ``≈``, ``about``) removed."""
     text = re.sub(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)", "", text).strip()
-    return re.sub(rf"^(?:~|≈|about\s+|approx\.?\s+)?\s*{_CURRENCY}", "", text, flags=re.I)
+    return re.sub(rf"^(?:~|≈|about\s+|approx\.?\s+)?\s*([-+−](?=[$€£¥₹₦]))?{_CURRENCY}", r"\1", text,
+                  flags=re.I)  # ('+£41': the sign stays, the currency goes)
 
 
 def _single(line: str) -> re.Match | None:
@@ -172,7 +173,7 @@ _LISTED = re.compile(r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?!
 #: year``, ``with the twice-nightly dose``, ``overall``), the side it belongs to (``(HB)``), that
 #: it is not significant (``(n.s.)``); and a rating's scale (``3.9 / 5``).
 _LISTED_TAIL = re.compile(r"(?:\s+(?:of|per|with|in|across|among|for|at)(?:\s+[A-Za-z][\w'-]*){1,5}"
-                          r"|\s+overall|\s*\((?:n\.\s?s\.?|ns|NS|[A-Za-z][\w -]{0,20})\)"
+                          r"|\s+overall|\s*\((?:n\.\s?s\.?|ns|NS|[A-Za-z][\w +-]{0,20})\)"
                           r"|\s+/\s+(?:4|5|7|10|100)\b|(?<=[\d%°])\s+[a-z][a-z-]{2,24})+$")
 #: The name of a listed value before it: up to four words, each opening with a letter (``flood``,
 #: ``Sevo + DEX``, ``peak reduction``, ``NumberLine Quest``, a colour coordinate ``L*``, a code
@@ -188,9 +189,11 @@ _NAME_PAREN = re.compile(r"^[A-Za-z][\w -]{0,30}?\s*\((?P<inner>(?:~|≈|[$€£
 
 
 def _split_top(text: str) -> list[str]:
-    """Parts of a list at ``;``, ``, `` and ``vs`` outside parentheses and brackets."""
+    """Parts of a list at ``;``, ``, ``, ``and`` and ``vs`` outside parentheses and brackets; a
+    last part without a digit after ``vs`` names the reference (``... vs control``): no part."""
+    text = re.sub(r"\s+(?:vs\.?|versus)\s+[^\d()]{1,30}$", "", text)
     parts, depth, start = [], 0, 0
-    for m in re.finditer(r"[(\[]|[)\]]|;\s*|,\s+|\s+(?:vs\.?|versus)\s+", text):
+    for m in re.finditer(r"[(\[]|[)\]]|;\s*|,\s+|\s+(?:vs\.?|versus|and)\s+", text):
         token = m.group()
         if token in "([":
             depth += 1
