@@ -1455,3 +1455,11 @@ def test_listed_values_joined_by_and_against_a_named_reference():
     (grid,) = bulletlist.find(["- Take-up: **+3.2 pp** (PLS) and **+3.7 pp** (PLS + reminder) vs control",
                                "- Balance: **+£41** (PLS) and **+£58** (PLS + reminder) vs control"])
     assert [cells_[1:] for _, cells_ in grid.rows] == [["+3.2", "+3.7"], ["+41", "+58"]]
+
+
+def test_listed_values_parted_by_middle_dots_with_intervals_in_brackets():
+    from paperfig.tableforms import bulletlist
+
+    (grid,) = bulletlist.find(["- Cured: **34.1%** supervised · **28.6%** app · **11.1%** leaflet",
+                               "- Leakage episodes, median [IQR]: 2 [0–5] · 3 [1–6] · 6 [3–10]"])
+    assert grid.rows[1][1] == ["Leakage episodes, median [IQR]", "2 (0 to 5)", "3 (1 to 6)", "6 (3 to 10)"]

@@ -189,11 +189,11 @@ _NAME_PAREN = re.compile(r"^[A-Za-z][\w -]{0,30}?\s*\((?P<inner>(?:~|≈|[$€£
 
 
 def _split_top(text: str) -> list[str]:
-    """Parts of a list at ``;``, ``, ``, ``and`` and ``vs`` outside parentheses and brackets; a
+    """Parts of a list at ``;``, ``, ``, ``and``, ``vs``, `` · `` and `` | `` outside parentheses and brackets; a
     last part without a digit after ``vs`` names the reference (``... vs control``): no part."""
     text = re.sub(r"\s+(?:vs\.?|versus)\s+[^\d()]{1,30}$", "", text)
     parts, depth, start = [], 0, 0
-    for m in re.finditer(r"[(\[]|[)\]]|;\s*|,\s+|\s+(?:vs\.?|versus|and)\s+", text):
+    for m in re.finditer(r"[(\[]|[)\]]|;\s*|,\s+|\s+(?:vs\.?|versus|and|·|\|)\s+", text):
         token = m.group()
         if token in "([":
             depth += 1
