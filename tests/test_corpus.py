@@ -29,50 +29,52 @@ Run ``python3 -m pytest tests/test_corpus.py -q -s -p no:cacheprovider`` to see 
 per-document table. The targets are recall >= 0.98 and precision >= 0.98.
 
 ``tests/corpus_blind*/`` are later batches, each written the same way by a teammate who did not
-read the parsers: forms the parsers did not know when the batch was written (DePlot's
-linearised tables, EasyOCR tuples, GROBID TEI, pandoc multiline tables, Tesseract TSV, hOCR,
-model prose naming bars "from left to right", JSON answers, slide decks of every tool ...).
-Measured when each batch arrived, before any fix: ``corpus_blind`` recall 0.549 / precision
-0.979, ``corpus_blind2`` 0.699 / 0.526, ``corpus_blind3`` 0.517 / 0.922, ``corpus_blind4`` (written
-after the fixes for the first three) 0.627 / 0.949, ``corpus_blind5`` (after the fixes for the
-fourth) 0.478 / 0.967, ``corpus_blind6`` (chart descriptions and decks) 0.452 / 0.963 and
-``corpus_blind7`` (pdftotext pages, converters' and OCR engines' printouts) 0.590 / 0.764, and
-``corpus_blind8`` (all five kinds, everyday outputs as well as quirky ones, written after the
-fixes for the seventh) 0.816 / 0.986, ``corpus_blind9`` (chart descriptions and decks, after the
-fixes for the eighth) 0.743 / 0.996 and ``corpus_blind10`` (pdftotext pages, converters and OCR,
-written at the same time) 0.846 / 0.991, ``corpus_blind11`` (chart descriptions and decks, after
-the fixes for the tenth) 0.829 / 0.987 and ``corpus_blind12`` (pdftotext pages, converters' and
-OCR tools' printouts, written at the same time) 0.527 / 0.977, ``corpus_blind13`` (ordinary
-documents of many fields, all five kinds) 0.924 / 0.989 and ``corpus_blind14`` (the same, written
-at the same time) 0.951 / 0.994, then ``corpus_blind15`` to ``corpus_blind22`` (ordinary documents of
-48 more fields, all five kinds, two batches at a time) 0.833 / 0.974, 0.928 / 0.982, 0.865 / 0.992,
-0.962 / 0.988, 0.905 / 0.991, 0.941 / 0.994, 0.895 / 0.975 and 0.808 / 0.993, then ``corpus_blind23``
-to ``corpus_blind30`` (120 ordinary documents of about 120 more fields, two batches at a time)
-0.875 / 0.996, 0.880 / 1.000, 0.848 / 0.975, 0.978 / 0.991, 0.868 / 0.979, 0.873 / 1.000,
-0.942 / 1.000 and 0.801 / 0.993, and ``corpus_blind31`` and ``corpus_blind32`` (written at the
-same time) 0.931 / 1.000 and 0.928 / 0.997, ``corpus_blind33`` and ``corpus_blind34`` 0.903 / 0.993 and
-0.970 / 0.998, ``corpus_blind35`` and ``corpus_blind36`` 0.888 / 0.991 and 0.887 / 0.988, ``corpus_blind37`` and ``corpus_blind38``
-0.930 / 0.997 and 0.972 / 0.991, ``corpus_blind39`` and ``corpus_blind40`` 0.965 / 0.991 and 0.960 /
-0.992, ``corpus_blind41`` and ``corpus_blind42`` 0.852 / 0.993 and 0.923 / 0.996, then ``corpus_blind43`` to
-``corpus_blind72`` (450 ordinary documents, written two or four at a time while the fixes for the
-earlier ones landed) 0.961 / 0.993, 0.864 / 0.989, 0.952 / 0.996, 0.873 / 0.973, 0.921 / 0.998,
-0.931 / 0.975, 0.961 / 0.985, 0.895 / 0.977, 0.967 / 0.998, 0.922 / 0.994, 0.948 / 0.991,
-0.984 / 0.991, 0.935 / 0.976, 0.976 / 0.987, 0.963 / 0.972, 0.910 / 0.999, 0.949 / 1.000,
-0.968 / 0.991, 0.906 / 0.981, 0.929 / 1.000, 0.941 / 0.995, 0.991 / 0.995, 0.960 / 1.000,
-0.901 / 0.999, 0.991 / 0.999, 0.957 / 1.000, 0.897 / 1.000, 0.952 / 0.999, 0.978 / 1.000 and
+read the parsers: forms the parsers did not know when the batch was written (DePlot's linearised
+tables, EasyOCR tuples, GROBID TEI, pandoc multiline tables, Tesseract TSV, hOCR, model prose
+naming bars "from left to right", JSON answers, slide decks of every tool ...). Measured when each
+batch arrived, before any fix: ``corpus_blind`` recall 0.549 / precision 0.979, ``corpus_blind2``
+0.699 / 0.526, ``corpus_blind3`` 0.517 / 0.922, ``corpus_blind4`` (written after the fixes for the
+first three) 0.627 / 0.949, ``corpus_blind5`` (after the fixes for the fourth) 0.478 / 0.967,
+``corpus_blind6`` (chart descriptions and decks) 0.452 / 0.963 and ``corpus_blind7`` (pdftotext
+pages, converters' and OCR engines' printouts) 0.590 / 0.764, and ``corpus_blind8`` (all five
+kinds, everyday outputs as well as quirky ones, written after the fixes for the seventh) 0.816 /
+0.986, ``corpus_blind9`` (chart descriptions and decks, after the fixes for the eighth) 0.743 /
+0.996 and ``corpus_blind10`` (pdftotext pages, converters and OCR, written at the same time) 0.846
+/ 0.991, ``corpus_blind11`` (chart descriptions and decks, after the fixes for the tenth) 0.829 /
+0.987 and ``corpus_blind12`` (pdftotext pages, converters' and OCR tools' printouts, written at the
+same time) 0.527 / 0.977, ``corpus_blind13`` (ordinary documents of many fields, all five kinds)
+0.924 / 0.989 and ``corpus_blind14`` (the same, written at the same time) 0.951 / 0.994, then
+``corpus_blind15`` to ``corpus_blind22`` (ordinary documents of 48 more fields, all five kinds, two
+batches at a time) 0.833 / 0.974, 0.928 / 0.982, 0.865 / 0.992, 0.962 / 0.988, 0.905 / 0.991, 0.941
+/ 0.994, 0.895 / 0.975 and 0.808 / 0.993, then ``corpus_blind23`` to ``corpus_blind30`` (120
+ordinary documents of about 120 more fields, two batches at a time) 0.875 / 0.996, 0.880 / 1.000,
+0.848 / 0.975, 0.978 / 0.991, 0.868 / 0.979, 0.873 / 1.000, 0.942 / 1.000 and 0.801 / 0.993, and
+``corpus_blind31`` and ``corpus_blind32`` (written at the same time) 0.931 / 1.000 and 0.928 /
+0.997, ``corpus_blind33`` and ``corpus_blind34`` 0.903 / 0.993 and 0.970 / 0.998,
+``corpus_blind35`` and ``corpus_blind36`` 0.888 / 0.991 and 0.887 / 0.988, ``corpus_blind37`` and
+``corpus_blind38`` 0.930 / 0.997 and 0.972 / 0.991, ``corpus_blind39`` and ``corpus_blind40`` 0.965
+/ 0.991 and 0.960 / 0.992, ``corpus_blind41`` and ``corpus_blind42`` 0.852 / 0.993 and 0.923 /
+0.996, then ``corpus_blind43`` to ``corpus_blind72`` (450 ordinary documents, written two or four
+at a time while the fixes for the earlier ones landed) 0.961 / 0.993, 0.864 / 0.989, 0.952 / 0.996,
+0.873 / 0.973, 0.921 / 0.998, 0.931 / 0.975, 0.961 / 0.985, 0.895 / 0.977, 0.967 / 0.998, 0.922 /
+0.994, 0.948 / 0.991, 0.984 / 0.991, 0.935 / 0.976, 0.976 / 0.987, 0.963 / 0.972, 0.910 / 0.999,
+0.949 / 1.000, 0.968 / 0.991, 0.906 / 0.981, 0.929 / 1.000, 0.941 / 0.995, 0.991 / 0.995, 0.960 /
+1.000, 0.901 / 0.999, 0.991 / 0.999, 0.957 / 1.000, 0.897 / 1.000, 0.952 / 0.999, 0.978 / 1.000 and
 0.940 / 1.000, then ``corpus_blind73`` to ``corpus_blind86`` (210 documents, written two or four at
-a time in a later session) 0.963 / 0.979, 0.939 / 0.997, 0.957 / 1.000, 0.986 / 0.995, 0.947 /
-0.995, 0.986 / 0.995, 0.960 / 0.996, 0.953 / 1.000, 0.917 / 0.995, 0.959 / 0.996, 0.933 / 0.984,
-0.957 / 1.000, 0.951 / 1.000 and 0.900 / 1.000 - the honest estimate of how paperfig does on
-documents nobody here has seen. (Batches 47 and 48 were swept, half-written, into two fix
-commits by a ``git add`` of ``tests/``; none of their documents was opened or scored before
-they were committed whole. Two sidecars of batch 25 and one each of batches 27, 46, 57, 73, 75,
-82, 83 and 85 were corrected after arrival to the rule above: a shared x counts once per point, a
-bar by its value only. Two precision floors went down, batch 3 to 0.97 and batch 17 to 0.99,
-when a pair of value bullets became a list (``Girls: 57.9% → 80.6%``): their writers did not
-count such bullets, later writers do.) The forms they showed were then added to the readers (as forms, never as files), so their
-numbers now are no longer blind; they are printed and guarded against regressions
-(``BLIND_FLOORS``), not held to the target.
+a time in a later session, while the fixes for the earlier ones landed) 0.963 / 0.979, 0.939 /
+0.997, 0.957 / 1.000, 0.986 / 0.995, 0.947 / 0.995, 0.986 / 0.995, 0.960 / 0.996, 0.953 / 1.000,
+0.917 / 0.995, 0.959 / 0.996, 0.933 / 0.984, 0.957 / 1.000, 0.951 / 1.000 and 0.900 / 1.000, and
+``corpus_blind87`` to ``corpus_blind94`` (120 documents) 0.977 / 0.978, 0.970 / 0.994, 0.931 /
+0.998, 1.000 / 0.997, 0.981 / 0.991, 0.993 / 1.000, 0.954 / 0.987 and 0.967 / 0.997 - the honest
+estimate of how paperfig does on documents nobody here has seen. (Batches 47 and 48 were swept,
+half-written, into two fix commits by a ``git add`` of ``tests/``; none of their documents was
+opened or scored before they were committed whole. Two sidecars of batch 25 and one each of batches
+27, 46, 57, 73, 75, 82, 83 and 85 were corrected after arrival to the rule above: a shared x counts
+once per point, a bar by its value only. Two precision floors went down, batch 3 to 0.97 and batch
+17 to 0.99, when a pair of value bullets became a list (``Girls: 57.9% → 80.6%``): their writers
+did not count such bullets, later writers do.) The forms they showed were then added to the readers
+(as forms, never as files), so their numbers now are no longer blind; they are printed and guarded
+against regressions (``BLIND_FLOORS``), not held to the target.
 """
 
 from __future__ import annotations
@@ -102,27 +104,30 @@ BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corp
                 "corpus_blind16": (0.98, 1.0), "corpus_blind17": (0.99, 0.99), "corpus_blind18": (1.0, 1.0),
                 "corpus_blind19": (0.97, 1.0), "corpus_blind20": (0.99, 1.0), "corpus_blind21": (0.95, 0.99),
                 "corpus_blind22": (0.95, 0.99), "corpus_blind23": (0.98, 0.99), "corpus_blind24": (0.99, 1.0),
-                "corpus_blind25": (0.94, 0.99), "corpus_blind26": (0.99, 0.99), "corpus_blind27": (0.96, 1.0),
-                "corpus_blind28": (0.99, 1.0), "corpus_blind29": (0.98, 1.0), "corpus_blind30": (0.97, 1.0),
+                "corpus_blind25": (0.94, 0.99), "corpus_blind26": (0.99, 0.99), "corpus_blind27": (0.97, 1.0),
+                "corpus_blind28": (0.99, 1.0), "corpus_blind29": (0.99, 1.0), "corpus_blind30": (0.97, 1.0),
                 "corpus_blind31": (0.99, 1.0), "corpus_blind32": (0.99, 0.99), "corpus_blind33": (0.98, 0.99),
-                "corpus_blind34": (0.99, 0.99), "corpus_blind35": (1.0, 0.99), "corpus_blind36": (0.98, 0.99),
+                "corpus_blind34": (0.99, 0.99), "corpus_blind35": (1.0, 1.0), "corpus_blind36": (0.98, 0.99),
                 "corpus_blind37": (0.99, 0.99), "corpus_blind38": (0.97, 0.99), "corpus_blind39": (0.98, 0.99),
                 "corpus_blind40": (0.96, 0.99), "corpus_blind41": (0.99, 0.99), "corpus_blind42": (0.99, 0.99),
                 "corpus_blind43": (0.98, 0.99), "corpus_blind44": (0.95, 0.99), "corpus_blind45": (0.97, 0.99),
-                "corpus_blind46": (0.99, 0.99), "corpus_blind47": (0.96, 0.99), "corpus_blind48": (0.97, 0.98),
-                "corpus_blind49": (0.98, 1.0), "corpus_blind50": (0.99, 0.99), "corpus_blind51": (0.98, 0.99),
+                "corpus_blind46": (0.99, 0.99), "corpus_blind47": (0.97, 0.99), "corpus_blind48": (0.97, 0.99),
+                "corpus_blind49": (0.98, 1.0), "corpus_blind50": (0.99, 0.99), "corpus_blind51": (0.98, 1.0),
                 "corpus_blind52": (0.94, 0.99), "corpus_blind53": (0.97, 1.0), "corpus_blind54": (0.99, 0.99),
                 "corpus_blind55": (0.98, 0.98), "corpus_blind56": (0.98, 0.99), "corpus_blind57": (0.97, 1.0),
-                "corpus_blind58": (0.98, 0.99), "corpus_blind59": (0.98, 1.0), "corpus_blind60": (0.98, 0.99),
+                "corpus_blind58": (0.99, 0.99), "corpus_blind59": (0.98, 1.0), "corpus_blind60": (0.98, 0.99),
                 "corpus_blind61": (0.98, 0.99), "corpus_blind62": (0.98, 1.0), "corpus_blind63": (0.97, 0.99),
                 "corpus_blind64": (1.0, 0.99), "corpus_blind65": (0.96, 1.0), "corpus_blind66": (0.93, 0.99),
                 "corpus_blind67": (0.99, 0.99), "corpus_blind68": (0.98, 1.0), "corpus_blind69": (0.9, 1.0),
                 "corpus_blind70": (0.97, 0.99), "corpus_blind71": (0.99, 1.0), "corpus_blind72": (0.96, 1.0),
                 "corpus_blind73": (0.97, 1.0), "corpus_blind74": (0.99, 0.99), "corpus_blind75": (0.98, 1.0),
-                "corpus_blind76": (0.99, 0.99), "corpus_blind77": (0.99, 0.99), "corpus_blind78": (0.98, 0.99),
-                "corpus_blind79": (0.98, 0.99), "corpus_blind80": (0.97, 1.0), "corpus_blind81": (0.97, 0.99),
+                "corpus_blind76": (0.99, 0.99), "corpus_blind77": (1.0, 0.99), "corpus_blind78": (0.98, 0.99),
+                "corpus_blind79": (0.98, 0.99), "corpus_blind80": (0.98, 1.0), "corpus_blind81": (0.99, 0.99),
                 "corpus_blind82": (0.98, 0.99), "corpus_blind83": (0.94, 1.0), "corpus_blind84": (1.0, 1.0),
-                "corpus_blind85": (0.97, 1.0), "corpus_blind86": (0.99, 0.99)}
+                "corpus_blind85": (0.97, 1.0), "corpus_blind86": (0.99, 1.0), "corpus_blind87": (0.98, 0.99),
+                "corpus_blind88": (0.97, 1.0), "corpus_blind89": (0.93, 1.0), "corpus_blind90": (1.0, 0.99),
+                "corpus_blind91": (0.99, 1.0), "corpus_blind92": (0.99, 1.0), "corpus_blind93": (0.97, 0.98),
+                "corpus_blind94": (0.96, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt")
 #: The documents with no data at all: prose only, and a document of an odd form.
