@@ -804,3 +804,11 @@ def test_single_spaced_rows_named_by_bins_and_a_summary_row_among_coded_labels()
     g = one("\n".join(["P-1 50 25 9.8 11.6", "P-2 45 30 10.4 12.3", "P-3 40 35 11.2 12.9", "All 47 33 10.5 12.3"]),
             "aligned")
     assert g.rows[3] == (4, ["All", "47", "33", "10.5", "12.3"])
+
+
+def test_a_row_label_ending_in_a_stray_point_before_its_values_is_still_a_row():
+    g = one("\n".join(["Albendazole 400 mg, single dose 118 1,247 14 11.9 (6.6-19.1)",
+                       "Mebendazole 500 mg, single dose. 117 1,188 9 7.7 (3.6-14.1)",
+                       "Oxantel pamoate 20 mg/kg 119 1,322 37 31.1 (23.0-40.2)"]), "aligned")
+    assert g.rows[1][1][1:] == ["117", "1,188", "9", "7.7 (3.6-14.1)"]
+    assert not grids("The effect was large in this study.\nWe measured it twice.")

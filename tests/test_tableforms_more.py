@@ -1463,3 +1463,13 @@ def test_listed_values_parted_by_middle_dots_with_intervals_in_brackets():
     (grid,) = bulletlist.find(["- Cured: **34.1%** supervised · **28.6%** app · **11.1%** leaflet",
                                "- Leakage episodes, median [IQR]: 2 [0–5] · 3 [1–6] · 6 [3–10]"])
     assert grid.rows[1][1] == ["Leakage episodes, median [IQR]", "2 (0 to 5)", "3 (1 to 6)", "6 (3 to 10)"]
+
+
+def test_years_under_a_header_whose_spans_are_left_blank_name_the_columns():
+    text = "\n".join(["| Cultivar | Type | Incidence (%) |  | Disease index |  |", "|---|---|---|---|---|---|",
+                      "|  |  | 2021 | 2022 | 2021 | 2022 |", "| Y2 | Hybrid | 38.6 | 44.2 | 21.4 | 26.9 |",
+                      "| Q681 | Hybrid | 29.1 | 35.8 | 15.2 | 19.7 |"])
+    parsed = parse_document(document_from_text(text, "r.md"), {})
+    assert not [v for v in parsed["table_values"] if v["line_no"] == 3]
+    assert [v["column"] for v in parsed["table_values"] if v["line_no"] == 4][:2] == ["Incidence (%): 2021",
+                                                                                      "Incidence (%): 2022"]

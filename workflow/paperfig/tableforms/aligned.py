@@ -170,6 +170,7 @@ _MARKS_LINE = re.compile(r"^\s*(?:[a-h*†‡§]{1,2}\s+)*[a-h*†‡§]{1,2}\s*
 _WEAK = re.compile(r"^(?:\d+[kKMBGT]?|\d+\.\d+[kKMBGT])$")
 _YEAR_OR_SIZE = re.compile(r"^(?:(?:19|20)\d\d|\d+(?:\.\d+)?[kKMBGT])$")
 _SENTENCE = re.compile(r"[a-z]{2,}[.!?]\s+[A-Z]|[a-z]{4,}[.!?]$")
+_MID_SENTENCE = re.compile(r"[a-z]{2,}[.!?]\s+[A-Z]")
 _SENTENCE_END = re.compile(r"(?:[a-z]{4,}|[a-z%]\))[.!?]$")
 _RULE = re.compile(r"^[|+]?\s*[-=_—–─━~]{3,}[-=_—–─━~\s|+]*$|^[|¦](?:\s*[|¦])*$")  # (or what OCR left of one: '|')
 _GAP = re.compile(r"\S(\s{2,})\S")
@@ -398,7 +399,8 @@ def _data_line(line: _Line, numbered: bool = False) -> bool:
     if sum(t.value for t in line.toks) >= 2 and all(i and line.toks[i - 1].text.lower() in _TIME_WORDS
                                                     for i, t in enumerate(line.toks) if t.value):
         return False  # 'Day 1   Day 3   Day 7': time points naming columns, a header
-    return not _SENTENCE.search(line.label)
+    # (a label ending in a period before >= 3 values is a row, OCR's stray point: 'single dose. 117 ...')
+    return not _SENTENCE.search(line.label) or (line.n >= 3 and not _MID_SENTENCE.search(line.label))
 
 
 def _prose_word(text: str) -> bool:
