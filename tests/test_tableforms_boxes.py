@@ -162,3 +162,17 @@ def test_ocr_boxes_that_only_touch_or_overlap_by_a_sliver_are_two_columns():
                   _paddle((500, y, 600, y + 20), f"6.2{k}±0.04")]
     assert values_by_line("\n".join(lines)) == {5: ["4.10", "0.21"], 6: ["6.20", "0.04"], 8: ["4.11", "0.21"],
                                                9: ["6.21", "0.04"], 11: ["4.12", "0.21"], 12: ["6.22", "0.04"]}
+
+
+def test_two_values_with_their_errors_merged_into_one_ocr_box_take_their_columns():
+    lines = [_paddle((50, 10, 120, 30), "Mordant"), _paddle((190, 10, 260, 30), "L*"),
+             _paddle((300, 10, 380, 30), "a*"), _paddle((400, 10, 470, 30), "b*")]
+    rows = [("Alum", "9.87±0.34", "43.18±0.51", "36.25±0.47"), ("Iron", "8.12±0.21", "40.02±0.44", "30.11±0.39"),
+            ("None", "7.55±0.30", "41.90±0.62", "33.48±0.28")]
+    for k, (name, a, b, c) in enumerate(rows):
+        y = 50 + 40 * k
+        lines += [_paddle((50, y, 120, y + 20), name), _paddle((190, y, 260, y + 20), a)]
+        lines += [_paddle((300, y, 470, y + 20), f"{b} {c}")] if k == 0 else [
+            _paddle((300, y, 380, y + 20), b), _paddle((400, y, 470, y + 20), c)]
+    got = values_by_line("\n".join(lines))
+    assert got[7] == ["43.18", "0.51", "36.25", "0.47"]

@@ -667,7 +667,7 @@ def _coded_rows(rows: list[_Line], k: int, col: list[str]) -> bool:
     digit already (``P-1  50  25  9.8``, ``2 Aug. 1996  64  38  1.3``, ``<6 months  34``; one
     summary row, ``All  86``, may have none): the labels are codes, dates or bins, complete, and
     the numbers values (``Site 12`` keeps its number: its label has none)."""
-    if len(col) < 2 or len(set(col)) < len(col) or not all(re.fullmatch(r"\d{2,}", c) for c in col):
+    if len(col) < 2 or len(set(col)) < len(col) or not all(re.fullmatch(r"\d{2,}|\d{1,3}(?:,\d{3})+", c) for c in col):
         return False
     coded = [any(_DIGIT.search(t.text) for t in r.toks[:len(r.toks) - k]) for r in rows if r.n >= k]
     return sum(coded) >= len(coded) - (1 if len(coded) >= 3 else 0)
