@@ -22,8 +22,9 @@ Grammar
   no value of the cell grammar and no sentence or caption.
 * **Values**: then a run of lines each one value of the cell grammar (or a missing mark), ended
   by a blank line, a line that is no value, or the end of the page; exactly as many as the
-  table's data rows (rows whose filled cells after the label are mostly values). Fewer or more: no column (a list of
-  numbers after a table is not its column by chance), the lines stay prose.
+  table's data rows (rows whose filled cells after the label are mostly values). Fewer or
+  more: no column (a list of numbers after a table is not its column by chance), the lines
+  stay prose.
 * **Result**: the table gets one more column: its name in the first header row (when the
   table has one), each value in its row, every cell on its own line (``Grid.cell_lines``), with
   a ``detached_column`` note.
