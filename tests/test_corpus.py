@@ -64,17 +64,18 @@ at a time while the fixes for the earlier ones landed) 0.961 / 0.993, 0.864 / 0.
 a time in a later session, while the fixes for the earlier ones landed) 0.963 / 0.979, 0.939 /
 0.997, 0.957 / 1.000, 0.986 / 0.995, 0.947 / 0.995, 0.986 / 0.995, 0.960 / 0.996, 0.953 / 1.000,
 0.917 / 0.995, 0.959 / 0.996, 0.933 / 0.984, 0.957 / 1.000, 0.951 / 1.000 and 0.900 / 1.000, and
-``corpus_blind87`` to ``corpus_blind94`` (120 documents) 0.977 / 0.978, 0.970 / 0.994, 0.931 /
-0.998, 1.000 / 0.997, 0.981 / 0.991, 0.993 / 1.000, 0.954 / 0.987 and 0.967 / 0.997 - the honest
-estimate of how paperfig does on documents nobody here has seen. (Batches 47 and 48 were swept,
-half-written, into two fix commits by a ``git add`` of ``tests/``; none of their documents was
-opened or scored before they were committed whole. Two sidecars of batch 25 and one each of batches
-27, 46, 57, 73, 75, 82, 83 and 85 were corrected after arrival to the rule above: a shared x counts
-once per point, a bar by its value only. Two precision floors went down, batch 3 to 0.97 and batch
-17 to 0.99, when a pair of value bullets became a list (``Girls: 57.9% → 80.6%``): their writers
-did not count such bullets, later writers do.) The forms they showed were then added to the readers
-(as forms, never as files), so their numbers now are no longer blind; they are printed and guarded
-against regressions (``BLIND_FLOORS``), not held to the target.
+``corpus_blind87`` to ``corpus_blind96`` (150 documents) 0.977 / 0.978, 0.970 / 0.994, 0.931 /
+0.998, 1.000 / 0.997, 0.981 / 0.991, 0.993 / 1.000, 0.954 / 0.987, 0.967 / 0.997, 0.988 / 0.990 and
+0.958 / 0.979 - the honest estimate of how paperfig does on documents nobody here has seen.
+(Batches 47 and 48 were swept, half-written, into two fix commits by a ``git add`` of ``tests/``;
+none of their documents was opened or scored before they were committed whole. Two sidecars of
+batch 25 and one each of batches 27, 46, 57, 73, 75, 82, 83, 85, 95 and 96 were corrected after
+arrival to the rule above: a shared x counts once per point, a bar by its value only. Two precision
+floors went down, batch 3 to 0.97 and batch 17 to 0.99, when a pair of value bullets became a list
+(``Girls: 57.9% → 80.6%``): their writers did not count such bullets, later writers do.) The forms
+they showed were then added to the readers (as forms, never as files), so their numbers now are no
+longer blind; they are printed and guarded against regressions (``BLIND_FLOORS``), not held to the
+target.
 """
 
 from __future__ import annotations
@@ -107,27 +108,27 @@ BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corp
                 "corpus_blind25": (0.94, 0.99), "corpus_blind26": (0.99, 0.99), "corpus_blind27": (0.97, 1.0),
                 "corpus_blind28": (0.99, 1.0), "corpus_blind29": (0.99, 1.0), "corpus_blind30": (0.97, 1.0),
                 "corpus_blind31": (0.99, 1.0), "corpus_blind32": (0.99, 0.99), "corpus_blind33": (0.98, 0.99),
-                "corpus_blind34": (0.99, 0.99), "corpus_blind35": (1.0, 1.0), "corpus_blind36": (0.98, 0.99),
+                "corpus_blind34": (0.99, 0.99), "corpus_blind35": (1.0, 1.0), "corpus_blind36": (0.99, 0.99),
                 "corpus_blind37": (0.99, 0.99), "corpus_blind38": (0.97, 0.99), "corpus_blind39": (0.98, 0.99),
                 "corpus_blind40": (0.96, 0.99), "corpus_blind41": (0.99, 0.99), "corpus_blind42": (0.99, 0.99),
                 "corpus_blind43": (0.98, 0.99), "corpus_blind44": (0.95, 0.99), "corpus_blind45": (0.97, 0.99),
                 "corpus_blind46": (0.99, 0.99), "corpus_blind47": (0.97, 0.99), "corpus_blind48": (0.97, 0.99),
                 "corpus_blind49": (0.98, 1.0), "corpus_blind50": (0.99, 0.99), "corpus_blind51": (0.98, 1.0),
-                "corpus_blind52": (0.94, 0.99), "corpus_blind53": (0.97, 1.0), "corpus_blind54": (0.99, 0.99),
+                "corpus_blind52": (0.94, 0.99), "corpus_blind53": (0.98, 1.0), "corpus_blind54": (0.99, 0.99),
                 "corpus_blind55": (0.98, 0.98), "corpus_blind56": (0.98, 0.99), "corpus_blind57": (0.97, 1.0),
                 "corpus_blind58": (0.99, 0.99), "corpus_blind59": (0.98, 1.0), "corpus_blind60": (0.98, 0.99),
-                "corpus_blind61": (0.98, 0.99), "corpus_blind62": (0.98, 1.0), "corpus_blind63": (0.97, 0.99),
+                "corpus_blind61": (0.99, 0.99), "corpus_blind62": (0.98, 1.0), "corpus_blind63": (0.97, 0.99),
                 "corpus_blind64": (1.0, 0.99), "corpus_blind65": (0.96, 1.0), "corpus_blind66": (0.93, 0.99),
                 "corpus_blind67": (0.99, 0.99), "corpus_blind68": (0.98, 1.0), "corpus_blind69": (0.9, 1.0),
                 "corpus_blind70": (0.97, 0.99), "corpus_blind71": (0.99, 1.0), "corpus_blind72": (0.96, 1.0),
                 "corpus_blind73": (0.97, 1.0), "corpus_blind74": (0.99, 0.99), "corpus_blind75": (0.98, 1.0),
                 "corpus_blind76": (0.99, 0.99), "corpus_blind77": (1.0, 0.99), "corpus_blind78": (0.98, 0.99),
-                "corpus_blind79": (0.98, 0.99), "corpus_blind80": (0.98, 1.0), "corpus_blind81": (0.99, 0.99),
+                "corpus_blind79": (0.98, 0.99), "corpus_blind80": (0.99, 1.0), "corpus_blind81": (0.99, 0.99),
                 "corpus_blind82": (0.98, 0.99), "corpus_blind83": (0.94, 1.0), "corpus_blind84": (1.0, 1.0),
                 "corpus_blind85": (0.97, 1.0), "corpus_blind86": (0.99, 1.0), "corpus_blind87": (0.98, 0.99),
                 "corpus_blind88": (0.97, 1.0), "corpus_blind89": (0.93, 1.0), "corpus_blind90": (1.0, 0.99),
-                "corpus_blind91": (0.99, 1.0), "corpus_blind92": (0.99, 1.0), "corpus_blind93": (0.97, 0.98),
-                "corpus_blind94": (0.96, 0.99)}
+                "corpus_blind91": (0.99, 1.0), "corpus_blind92": (0.99, 1.0), "corpus_blind93": (0.98, 0.99),
+                "corpus_blind94": (0.96, 0.99), "corpus_blind95": (0.98, 0.99), "corpus_blind96": (0.95, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt")
 #: The documents with no data at all: prose only, and a document of an odd form.
