@@ -440,10 +440,9 @@ def numeric_cell(text: str) -> bool:
     word after the value (``41.3 ms``) belongs to it, and so do significance letters (``8.05 ab``)."""
     if "0s" in text and _DECADE.match(text.strip()):
         return False
-    if (spaced := _SPACED_CURRENCY.match(text.strip())) and " " in spaced.group(0):
-        text = spaced.group(0).replace(" ", "") + text.strip()[spaced.end():]
-    if text.strip()[:1] in "~≈∼" and (approx := _APPROX_MARK.match(text.strip())):
-        text = text.strip()[approx.end():]
+    text = _close_up(text)
+    if text[:1] in "~≈∼" and (approx := _APPROX_MARK.match(text)):
+        text = text[approx.end():]
     if _FULLWIDTH_PUNCT_CHARS.intersection(text):
         text = text.translate(_FULLWIDTH_PUNCT)
     if measure := _MEASURE.match(text.strip()):  # 'RR 0.76 (0.60–0.97)': the measure's name first
@@ -451,9 +450,7 @@ def numeric_cell(text: str) -> bool:
     if (pm := _PM_MISREAD.match(text.strip())) and is_number_token(pm["v"]) and is_number_token(pm["e"]):
         return True  # '1.533 + 0.002': a value and its error, the ± misread by OCR (parse_cell reads it)
     if "土" in text or "士" in text:
-        text = _CJK_PM.sub(" ± ", text)
-    if "±" in text and " %" in text:  # '4.6 ± 1.8 %': the percent sign set apart
-        text = _SPACED_PERCENT.sub("%", text)
+        text = _close_up(_CJK_PM.sub(" ± ", text))
     if "±" in text and (glued := _GLUED_SIG.search(text)):  # '405 ± 9b': letters glued to the error
         text = text[:glued.start()] + " " + text[glued.start():]
     text = _SIG_LETTERS.sub("", tidy_cell(text)[0])
@@ -728,14 +725,24 @@ _GLUED_LETTER_LIST = re.compile(r"(?<=\d)[a-h](?:,[a-h])+$")
 _SPACED_PERCENT = re.compile(r"(?<=\d)\s+%")
 
 
+def _close_up(text: str) -> str:
+    """The cell stripped, with what a typesetter printed apart closed up: a currency before its
+    number (``US$ 2.85``: one token) and, after a value and its error, the percent sign
+    (``4.6 ± 1.8 %``)."""
+    text = text.strip()
+    if (spaced := _SPACED_CURRENCY.match(text)) and " " in spaced.group(0):
+        text = spaced.group(0).replace(" ", "") + text[spaced.end():]
+    if "±" in text and " %" in text:
+        text = _SPACED_PERCENT.sub("%", text)
+    return text
+
+
 def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[str] | None = None,
                default_unit: str = "", ranges: bool = False) -> CellResult:
     """A whole cell. ``sub_names`` set: the cell holds that many numbers (parts named by
     position: first/second, part_name from ``sub_names``); otherwise one value. A unit word
     after the value (``41.3 ms``) is the value's unit (printed in the cell)."""
-    plain = text.strip()
-    if (spaced := _SPACED_CURRENCY.match(plain)) and " " in spaced.group(0):
-        plain = spaced.group(0).replace(" ", "") + plain[spaced.end():]  # 'US$ 2.85': one token
+    plain = _close_up(text)
     if plain[:1] in "~≈∼" and (approx := _APPROX_MARK.match(plain)):
         # '~9.8' (a chart read by eye, a model's table): the value, flagged approximate
         res = parse_cell(plain[approx.end():], pair, sub_names, default_unit, ranges)
@@ -752,8 +759,6 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
             res.notes.append(CellNote("ocr_plus_minus", "'土' or '士' between a value and its error read as "
                                       "± (an OCR misreading)", plain))
         return res
-    if "±" in plain and " %" in plain:  # '4.6 ± 1.8 %': the percent sign set apart
-        plain = _SPACED_PERCENT.sub("%", plain)
     if "," in plain and (letters := _GLUED_LETTER_LIST.search(plain)):  # '0.19a,b': footnote letters listed
         plain = plain[:letters.start()] + letters.group(0).replace(",", "")
     if (nd := _ND_RANGE.match(plain)) is not None:  # 'ND-7.9': a range whose low end was not detected

@@ -55,6 +55,10 @@ PLOT_WORDS = re.compile(
     r"\b(?:plot|chart|graph|scatter|diagram|histogram|heat\s?map|scatterplot)s?\b", re.IGNORECASE)
 
 
+#: An open bound of a number, alone (``≥3``, ``<65``, ``>5%``): a threshold that names a row or a
+#: group (``Responders ≥30% NRS``), never a value of its own there.
+OPEN_BOUND = re.compile(r"^[<>≤≥]\s?\d+(?:\.\d+)?%?$")
+
 #: A sentence that introduces a chart description ("The image is a bar chart titled ...",
 #: "This line graph shows ...", "**Type:** scatter plot"): a kind of chart named at the start
 #: of a line, or after "is a/an", "shows a", "type:"; or "This chart plots ..." at its start.

@@ -195,8 +195,6 @@ _WORDS = re.compile(r"[A-Za-z]{2}")
 _GROUP = re.compile(r"^(?:\d+(?:\.\d+)?\s?(?:--|[-–—])\s?\d+(?:\.\d+)?|[<>≤≥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?\+"
                     r"|\d+\s+(?:and|or)\s+(?:over|older|more|above))(?:\s?(?:%|[a-zµ°]{1,4}))?$")
 # ('< 3 %', '3–5 %': bins of a share; '≤5 min', '6–10 min': of a time)
-#: An open bound naming a row's threshold (``≥3``, ``<65``, ``>5%``).
-_BOUND_LABEL = re.compile(r"^[<>≤≥]\s?\d+(?:\.\d+)?%?$")
 #: A header naming an interval (``95% CI``, ``IQR``, ``2.5th-97.5th`` percentiles): its cells may
 #: print a bare range (``421–474``).
 _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b|percentiles?\b"
@@ -408,8 +406,8 @@ class TableLayout:
             if j == 0 and (self._group_column(words) or self._time_points_column(words)):
                 label_cols += 1  # age groups: '0', '1-4', '5-9', ..., '80+'; '18–29', ..., '≥75'
                 continue
-            if 0 < j == label_cols and sum(1 for x in words if _BOUND_LABEL.match(x.strip())) >= 2 and all(
-                    _BOUND_LABEL.match(x.strip()) or not cells.value_like(x) for x in words):
+            if 0 < j == label_cols and sum(1 for x in words if patterns.OPEN_BOUND.match(x.strip())) >= 2 and all(
+                    patterns.OPEN_BOUND.match(x.strip()) or not cells.value_like(x) for x in words):
                 label_cols += 1  # thresholds after a label column ('Reader 1 | ≥3', '| ≥4', '| ≥3 and PSAD')
                 continue
             if any(cells.value_like(x) for x in words) or (len(words) < len(col) and len(words) < 2):

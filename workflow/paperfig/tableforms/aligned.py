@@ -115,15 +115,13 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from .. import patterns
-from ..cells import SIGNIFICANCE_GROUP, is_missing
+from ..cells import REFERENCE_MARKS, SIGNIFICANCE_GROUP, is_missing
 from . import Grid, columns, ruler
 
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
 _ONE = rf"(?:[<>≤≥]\s?)?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
 _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
-#: The reference row's mark where its ratio or p-value would stand (``Ref.``): a cell after a value.
-_REF_WORDS = frozenset({"Ref.", "Ref", "ref", "ref.", "Reference", "reference"})
 #: A value not given: dashes, N/A, a ditto mark, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
 #: reported (``NR``), not significant (``NS``); an element's symbol (``Nd``) is label text.
 _MISSING = (r"(?:[-–—−]|--)(?:[a-h]|[*∗†‡§¶]{1,2})?|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|b\.d\.|B\.?D\.?L\.?"
@@ -298,7 +296,8 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
     if len(toks) > 2 and toks[-1].text in _BORDER_TOKENS and toks[-2].value:
         toks = toks[:-1]  # a table's right border read by OCR ('... 3.35 3.27 |'): no cell
     for i in range(1, len(toks)):  # a range of whole numbers after a value ('4412 ± 29  5260–4866')
-        if toks[i - 1].value and not toks[i].value and (_INT_RANGE.match(toks[i].text) or toks[i].text in _REF_WORDS):
+        if toks[i - 1].value and not toks[i].value and (_INT_RANGE.match(toks[i].text)
+                                                        or toks[i].text.lower() in REFERENCE_MARKS):
             toks[i].value = True  # (or the reference row's 'Ref.' after its values)
     if len(toks) >= 3 and _BIN_LABEL.match(toks[0].text) and sum(t.value for t in toks[1:]) >= 2:
         toks[0].value = False  # a bin naming the row ('<35%  21  +7.9', '>24 months'): label text
@@ -417,8 +416,6 @@ def _prose_word(text: str) -> bool:
 #: ``Our method``): a label, though "this" and "our" are words of prose.
 _OWN_ROW = re.compile(r"^(?:this|our)\s+(?:work|study|paper|method|model|device|design|approach|system|sensor)s?\b",
                       re.IGNORECASE)
-#: A threshold in a label (``Responders ≥30% NRS``, ``Age <65 y``): label text, no value.
-_THRESHOLD = re.compile(r"^[<>≤≥]\s?\d+(?:\.\d+)?%?$")
 
 
 def _wrap_head(line: _Line, below: str) -> bool:
@@ -428,7 +425,7 @@ def _wrap_head(line: _Line, below: str) -> bool:
     s = line.text.strip()
     return (0 < len(line.toks) <= _MAX_GROUP_WORDS and not s.endswith((".", ":", ";")) and not line.gapped
             and not _excluded(line.text) and _indent(below) > _indent(line.text)
-            and all(not t.value or _THRESHOLD.match(t.text) for t in line.toks)
+            and all(not t.value or patterns.OPEN_BOUND.match(t.text) for t in line.toks)
             and not any(_prose_word(t.text) for t in line.toks))
 
 

@@ -1,34 +1,35 @@
 """Lists of values printed as bullets, as slide decks show results: each bullet a name and one
 value (``- Dense: 61.2 GB``, ``* tiny-d: **14.8%**``, ``- γ = 2: 1.62×``, ``- Expert 1: 0.14``).
 
-Grammar: a run of >= 3 consecutive value bullets (two when one value is no bare count: a
-decimal, a percentage, thousands; ``Plots: 4`` / ``Sites: 9`` describes a design), each
-``<name>: <value>`` where the value is one number (with its error: ``248 ± 52``; the measure may
-be named first: ``median 16``, ``LWR 3.25 nm``, a statistic's symbol, ``β = 0.41``, ``adjusted β
-= −0.8``, never a sample's ``n = 24``; words before a bold value, ``soil conservation
-**+0.118**``), a currency before it (``$``, ``US$ 1,480``, ``USD 11.60``), its standard error or
-its change after it (``(SE 0.037)``: the cell is then ``+0.118 ± 0.037``; ``71.9 (−4.1)``, or a
-decimal standard error, ``−0.012 (0.021)``; an interval may stand in brackets, ``*g* = 0.19
-[0.01, 0.37]``) with an optional approximation mark, emphasis and a unit (up to three words:
-``cal BP``, ``min/shift``, ``years per sample``; before or after the emphasis's end, ``**2.4 s**
-per round``) or ``%``/``×`` after it, and optionally its interval in parentheses (``(95% CI −131
-to −85)``, ``(2σ range 6,020–6,310)``: the value's cell is then ``-108 (-131 to -85)``) or its
-share (``731 (56.9%)``), then a remark in parentheses (``(single GPU)``), and nothing else (a
-bullet with other words after its number is a remark, and breaks the run). A deck tool's markup
-at the end (``<!-- .element: class="fragment" -->``, ``{.fragment}``) is no part of it, nor is
-beamer's markup (``\\alert{91.2\\,\\%}``); a unit holds no word of a sentence (``2019 survey of
-households``). A bullet of words without a digit among the values (``Dated by AMS radiocarbon``)
-is no row and does not break the run; value bullets nested under it carry its name (``Women
-satisfied`` / ``- Misoprostol: 81%``: ``Women satisfied: Misoprostol``), and bullets may nest at
-any depth; a fenced div's lines (pandoc's and Quarto's ``::: columns``, ``:::: column``) lay a
-list out and do not break it. A bullet comparing two values (``4.2 h (dual) vs 3.6 h (triple)``,
-``2.1 km → 6.8 km``) gives both, and so does a bullet listing its values, each with its own name
-before it or its side after it, at ``,``, ``;`` or ``vs`` (``Coolant cost per part: flood €1.84,
-cryo €2.37``, ``Dropouts: 1 (HB), 2 (CO)``, ``**TIVA 0.37** (95% CI 0.22–0.64); **DEX 0.31**
-(…)``) with words after a value that say what it counts or when (``12.5% of patients``, ``+1,733
-k€ per year``, ``(n.s.)``) or a rating's scale (``3.9 / 5``); a ratio (``Froude scale 1:40``) is
-no name and value. The name may hold digits of its own (``Expert 1``, ``layer 22``). Such a run
-is a table of two columns, name and value, one row per bullet; its header is unnamed. When every
+Grammar: a run of >= 3 consecutive value bullets (two when one value is a measurement: a
+decimal, a percentage, thousands, a unit, a currency or a change; ``Plots: 4`` / ``Sites: 9``
+describes a design), each ``<name>: <value>`` where the value is one number (with its error:
+``248 ± 52``; the measure may be named first: ``median 16``, ``LWR 3.25 nm``, a statistic's
+symbol, ``β = 0.41``, ``adjusted β = −0.8``, never a sample's ``n = 24``; words before a bold
+value, ``soil conservation **+0.118**``), a currency before it (``$``, ``US$ 1,480``, ``USD
+11.60``), its standard error or its change after it (``(SE 0.037)``: the cell is then ``+0.118 ±
+0.037``; ``71.9 (−4.1)``, or a decimal standard error, ``−0.012 (0.021)``; an interval may stand
+in brackets, ``*g* = 0.19 [0.01, 0.37]``) with an optional approximation mark, emphasis and a
+unit (up to three words: ``cal BP``, ``min/shift``, ``years per sample``; before or after the
+emphasis's end, ``**2.4 s** per round``) or ``%``/``×`` after it, and optionally its interval in
+parentheses (``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``: the value's cell is then
+``-108 (-131 to -85)``) or its share (``731 (56.9%)``), then a remark in parentheses (``(single
+GPU)``), and nothing else (a bullet with other words after its number is a remark, and breaks
+the run). A deck tool's markup at the end (``<!-- .element: class="fragment" -->``,
+``{.fragment}``) is no part of it, nor is beamer's markup (``\\alert{91.2\\,\\%}``); a unit
+holds no word of a sentence (``2019 survey of households``). A bullet of words without a digit
+among the values (``Dated by AMS radiocarbon``) is no row and does not break the run; value
+bullets nested under it carry its name (``Women satisfied`` / ``- Misoprostol: 81%``: ``Women
+satisfied: Misoprostol``), and bullets may nest at any depth; a fenced div's lines (pandoc's and
+Quarto's ``::: columns``, ``:::: column``) lay a list out and do not break it. A bullet
+comparing two values (``4.2 h (dual) vs 3.6 h (triple)``, ``2.1 km → 6.8 km``) gives both, and
+so does a bullet listing its values, each with its own name before it or its side after it, at
+``,``, ``;``, ``and``, ``vs``, ``·`` or ``|`` (``Coolant cost per part: flood €1.84, cryo
+€2.37``, ``Dropouts: 1 (HB), 2 (CO)``, ``**TIVA 0.37** (95% CI 0.22–0.64); **DEX 0.31** (…)``)
+with words after a value that say what it counts or when (``12.5% of patients``, ``+1,733 k€ per
+year``, ``(n.s.)``) or a rating's scale (``3.9 / 5``); a ratio (``Froude scale 1:40``) is no
+name and value. The name may hold digits of its own (``Expert 1``, ``layer 22``). Such a run is
+a table of two columns, name and value, one row per bullet; its header is unnamed. When every
 name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ, the
 run is a sweep: a third column holds the setting's number, which is data too. Lines of the same
 form without a bullet (markitdown's text of a slide: ``HIV co-infected: 38.7%``) are a list too
@@ -49,16 +50,19 @@ from . import Grid
 
 _UNIT_WORD = r"(?:[A-Za-zµ]{1,8}/\([^()\s]{1,8}\)|[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹$€£-]{1,12})"  # ('p/(m·s)' too)
 #: A currency before the number: a symbol or a code (``$``, ``US$ 1,480``, ``USD 11.60``, ``€``).
-_CURRENCY = r"(?:(?:US|A|C|NZ)?[$€£¥₹₦]\s?|(?-i:USD|EUR|GBP|CHF|JPY|INR|KES|NGN)\s)?"
+_CUR_SIGN = "[$€£¥₹₦]"
+_CURRENCY = rf"(?:(?:US|A|C|NZ)?{_CUR_SIGN}\s?|(?-i:USD|EUR|GBP|CHF|JPY|INR|KES|NGN)\s)?"
+#: What opens a bullet up to its value: its indent, its mark (or none: markitdown's lines) and its
+#: name, then a colon that is no ratio's (``1:40``).
+_HEAD = r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:(?!\d)\s*"
 _VALUE_BULLET = re.compile(
-    r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:(?!\d)\s*"
-    r"(?:(?:median|mean|average|(?-i:[A-Z]{2,6}))\s+)?"  # 'median 16', 'LWR 3.25 nm': the measure named first
+    _HEAD + r"(?:(?:median|mean|average|(?-i:[A-Z]{2,6}))\s+)?"  # 'median 16', 'LWR 3.25 nm': the measure named first
     # 'soil conservation **+0.118**': the measure's name before a bold value (the reading view
     # prints the emphasis as spaces: 'soil conservation   +0.118')
     r"(?:(?-i:[a-z][a-z-]+(?:\s[a-z][a-z-]+){0,2})(?:\s*(?=[*_]{2})|\s{3,}(?=[-+−]?\d)))?"
     r"(?:(?:adjusted|unadjusted|crude|pooled)\s+)?"
     r"(?:(?-i:[*_]?(?![nN]\b)(?:[α-ωΑ-Ω]|[A-Za-z]{1,3})[*_]?)\s*=\s*)?"  # 'β = 0.41', '*g* = 0.19': a statistic
-    rf"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{{0,2}}(?:[-+−](?=[$€£¥₹₦]))?{_CURRENCY}[-+−]?\d[\d,]*(?:\.\d+)?"
+    rf"(?P<value>(?:~|≈|about\s+|approx\.?\s+)?[*_]{{0,2}}(?:[-+−](?={_CUR_SIGN}))?{_CURRENCY}[-+−]?\d[\d,]*(?:\.\d+)?"
     r"(?:\s?±\s?\d[\d,]*(?:\.\d+)?)?"
     r"\s?(?:%|×|x\b)?[*_]{0,2}"
     rf"(?:\s*(?P<unit>{_UNIT_WORD}(?:\s{_UNIT_WORD}){{0,2}}))?[*_]{{0,2}})"
@@ -121,7 +125,7 @@ def _rows(run: list[tuple[int, str, list[str]]]) -> list[tuple[int, list[str]]]:
 def _plain(text: str) -> str:
     """Emphasis and an approximation mark (``~``, ``≈``, ``about``) removed."""
     text = re.sub(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)", "", text).strip()
-    return re.sub(rf"^(?:~|≈|about\s+|approx\.?\s+)?\s*([-+−](?=[$€£¥₹₦]))?{_CURRENCY}", r"\1", text,
+    return re.sub(rf"^(?:~|≈|about\s+|approx\.?\s+)?\s*([-+−](?={_CUR_SIGN}))?{_CURRENCY}", r"\1", text,
                   flags=re.I)  # ('+£41': the sign stays, the currency goes)
 
 
@@ -167,8 +171,7 @@ def _bullet(line: str) -> tuple[str | None, str, list[str]] | None:
 #: A bullet whose values are listed after its name (``Coolant cost per part: flood €1.84, cryo
 #: €2.37``, ``Dropouts: 1 (HB), 2 (CO)``, ``**TIVA 0.37** (95% CI 0.22–0.64); **Sevo + DEX 0.31**
 #: (…)``, ``Nausea: 12.5% of patients``).
-_LISTED = re.compile(r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:(?!\d)\s*"
-                     r"(?P<rest>.+?)\s*\.?\s*$")
+_LISTED = re.compile(_HEAD + r"(?P<rest>.+?)\s*\.?\s*$")
 #: What a listed value's words say of it after it: what it counts or when (``of patients``, ``per
 #: year``, ``with the twice-nightly dose``, ``overall``), the side it belongs to (``(HB)``), that
 #: it is not significant (``(n.s.)``); and a rating's scale (``3.9 / 5``).
@@ -179,18 +182,19 @@ _LISTED_TAIL = re.compile(r"(?:\s+(?:of|per|with|in|across|among|for|at)(?:\s+[A
 #: ``Sevo + DEX``, ``peak reduction``, ``NumberLine Quest``, a colour coordinate ``L*``, a code
 #: ``W1``).
 _LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9'&/*–-]*(?:\s+(?:[A-Za-z][A-Za-z0-9'&/*–-]*|\+)){0,3})\s+"
-                          r"(?=(?:~|≈|[$€£¥₹₦]|[-+−])?\d)")
+                          rf"(?=(?:~|≈|{_CUR_SIGN}|[-+−])?\d)")
 #: A second named value in parentheses at the end: ``92 % (outside 64 %)``.
 _PAREN_PART = re.compile(r"\s*\(([A-Za-z][\w ]{0,20}?\s[-+−]?\d[^()]*)\)\s*$")
 #: A count of a total and its share: ``38 / 109 (34.9%)``.
 _FRACTION = re.compile(r"^(?P<n>\d[\d,]*)\s?/\s?(?P<of>\d[\d,]*)\s*\((?P<share>\d+(?:\.\d+)?\s?%)\)$")
 #: A listed value in parentheses after its name: ``July (24.3% of records)``.
-_NAME_PAREN = re.compile(r"^[A-Za-z][\w -]{0,30}?\s*\((?P<inner>(?:~|≈|[$€£¥₹₦]|[-+−])?\d[^()]*)\)$")
+_NAME_PAREN = re.compile(rf"^[A-Za-z][\w -]{{0,30}}?\s*\((?P<inner>(?:~|≈|{_CUR_SIGN}|[-+−])?\d[^()]*)\)$")
 
 
 def _split_top(text: str) -> list[str]:
-    """Parts of a list at ``;``, ``, ``, ``and``, ``vs``, `` · `` and `` | `` outside parentheses and brackets; a
-    last part without a digit after ``vs`` names the reference (``... vs control``): no part."""
+    """Parts of a list at ``;``, ``, ``, ``and``, ``vs``, `` · `` and `` | `` outside parentheses
+    and brackets; a last part without a digit after ``vs`` names the reference (``... vs
+    control``): no part."""
     text = re.sub(r"\s+(?:vs\.?|versus)\s+[^\d()]{1,30}$", "", text)
     parts, depth, start = [], 0, 0
     for m in re.finditer(r"[(\[]|[)\]]|;\s*|,\s+|\s+(?:vs\.?|versus|and|·|\|)\s+", text):
@@ -309,4 +313,4 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
 _MEASURED = re.compile(r"\d[.,]\d|%")
 #: A value with its unit or currency (``22 min``, ``€412``) or its change (``37 (−21)``): a
 #: measurement, no design's count.
-_WITH_UNIT = re.compile(r"[$€£¥₹₦]\s?\d|\d\s?(?:[A-Za-zµ°Ω€]|/[A-Za-z])|\([-+−]\d")
+_WITH_UNIT = re.compile(rf"{_CUR_SIGN}\s?\d|\d\s?(?:[A-Za-zµ°Ω€]|/[A-Za-z])|\([-+−]\d")
