@@ -480,6 +480,18 @@ def test_a_footnote_letter_glued_to_a_decimal_a_thousands_number_or_an_error():
     assert not cells.parse_cell("3a").parts and not cells.numeric_cell("11c")
 
 
+def test_tukey_letters_glued_to_a_whole_number_or_after_a_parenthesis():
+    """A three-digit whole number takes one glued letter (``612c``: a yield and its group), any
+    whole number a group of two or three (``51cd``); a parenthesis takes a group too
+    (``17.3 (24.6)cd``: a percentage and its transformed value). Two-digit numbers and years with
+    one letter stay labels (``12b``, ``2019a``)."""
+    assert [(p.value, p.flag) for p in cells.parse_cell("612c").parts] == [("612", "footnote")]
+    assert [(p.value, p.flag) for p in cells.parse_cell("51cd").parts] == [("51", "significance")]
+    assert [(p.part, p.value) for p in cells.parse_cell("17.3 (24.6)cd").parts] == [("value", "17.3"), ("delta", "24.6")]
+    assert not cells.parse_cell("12b").parts and not cells.parse_cell("2019a").parts
+    assert not cells.parse_cell("17.3 (24.6)ba").parts  # letters out of order: no group
+
+
 def test_a_value_with_its_error_and_a_number_in_parentheses():
     """``5.94±0.77 (1.90)``: a mean, its SD and a ratio (or a %) in parentheses, as n (%) is."""
     res = cells.parse_cell("5.94±0.77 (1.90)")

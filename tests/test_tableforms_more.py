@@ -761,6 +761,50 @@ def test_columns_printed_one_after_another_without_blank_lines():
     assert [g.form for g in grids("\n".join(row_major))] == ["stacked"]
 
 
+def test_columns_one_after_another_with_group_rows_and_an_abbreviated_first_name():
+    """Plain pdftotext: the species each over the zones printed again under it, then ``Obs.``
+    (no unit) and columns named over two lines (name / (unit)). The two label columns take the
+    two names before them; a group's name stands on its first row."""
+    lines = ["Table 1", "Foraging (mean ± SE) of two waders.", "Species", "Zone", "Knot", "Upper", "Lower",
+             "Curlew", "Upper", "Lower", "Obs.", "12", "15", "9", "11", "Intake", "(mg min−1)",
+             "1.2 ± 0.1", "2.3 ± 0.2", "3.4 ± 0.3", "4.5 ± 0.4", "Steps", "(min−1)", "71 ± 2", "65 ± 3",
+             "40 ± 1", "38 ± 2", "SE, standard error."]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Species", "Zone", "Obs.", "Intake (mg min−1)", "Steps (min−1)"]
+    assert grid.rows[1] == (6, ["Knot", "Upper", "12", "1.2 ± 0.1", "71 ± 2"])
+    assert grid.rows[4] == (10, ["", "Lower", "11", "4.5 ± 0.4", "38 ± 2"]) and grid.cell_lines[4] == [8, 10, 15, 21, 27]
+
+
+def test_columns_one_after_another_with_labels_wrapped_over_two_lines():
+    """A label's second line opens with a long lower-case word: it continues the label; the
+    caption's wrapped tail names no column; whole numbers carry their Tukey letters."""
+    lines = ["Table 2. Density and yield under four modules (pooled", "data of two seasons)", "Treatment",
+             "T1: Seed dressing", "imidacloprid 70 WS", "T2: Border crop", "T3: Neem spray", "T4: Untreated",
+             "SEm ±", "Hoppers", "(per plant)", "4.1 ± 0.3b", "5.2 ± 0.4c", "6.3 ± 0.2c", "9.8 ± 0.6d", "0.41",
+             "Incidence", "(%)", "14.8 (22.6)c", "17.3 (24.6)cd", "10.2 (18.6)b", "27.4 (31.6)e", "0.78",
+             "Yield", "(kg ha−1)", "612c", "574c", "551cd", "463d", "18.4", "Means followed by one letter do not differ."]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Treatment", "Hoppers (per plant)", "Incidence (%)", "Yield (kg ha−1)"]
+    assert grid.rows[1] == (4, ["T1: Seed dressing imidacloprid 70 WS", "4.1 ± 0.3b", "14.8 (22.6)c", "612c"])
+    assert grid.rows[4] == (8, ["T4: Untreated", "9.8 ± 0.6d", "27.4 (31.6)e", "463d"])
+    assert grid.rows[5] == (9, ["SEm ±", "0.41", "0.78", "18.4"]) and grid.cell_lines[2] == [6, 13, 20, 27]
+    # labels in lower case, one per line, as many as the rows: no label continues another
+    lower = ["Solvent", "water", "ethanol", "methanol", "Yield", "(%)", "81.2", "77.5", "69.0", "Purity", "(%)",
+             "99.1", "98.4", "97.7", "Time", "(h)", "2.5", "3.0", "4.5"]
+    assert [row[1][0] for row in one("\n".join(lower), "columnblocks").rows] == ["Solvent", "water", "ethanol", "methanol"]
+
+
+def test_header_cells_in_two_rows_then_labels_then_columns():
+    """Plain pdftotext: the label column's name, each group's name, the names under the groups
+    printed again for each, the labels, then every column's values."""
+    lines = ["Treatment", "FG (%)", "MGT (d)", "0 mM", "150 mM", "0 mM", "150 mM", "None", "Water", "Salt",
+             "93.5 a", "95.0 a", "96.5 a", "61.5 c", "78.0 b", "85.5 a",
+             "2.84 a", "2.31 b", "2.12 b", "5.63 a", "4.18 b", "3.72 c"]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Treatment", "FG (%) 0 mM", "FG (%) 150 mM", "MGT (d) 0 mM", "MGT (d) 150 mM"]
+    assert grid.rows[2] == (9, ["Water", "95.0 a", "78.0 b", "2.31 b", "4.18 b"])
+
+
 def test_aligned_cells_of_a_value_its_error_and_a_ratio_in_parentheses():
     grid = one("Site Pb Cd\nS1 5.94 ± 0.77 (1.90) 0.24 ± 0.04 (1.33)\nS2 8.46 ± 1.05 (2.71) 0.27 ± 0.05 (1.50)",
                "aligned")

@@ -151,8 +151,9 @@ _LOW = _BOUND[:-1] + "+?"  # (the low bound ends at the first separator: '-10.1t
 _INTERVAL = re.compile(
     rf"^(?:(?P<v>[^()\[\]\s]+)\s*)?(?:\[\s*(?P<lo>{_LOW})\s*{_TO}\s*(?P<hi>{_BOUND})\s*\]"
     rf"|\(\s*(?P<lo2>{_LOW})\s*{_TO}\s*(?P<hi2>{_BOUND})\s*\))$")
-#: Footnote marks after a closing parenthesis or bracket (``1.24 (1.10 to 1.40)†``, ``4 (1.9)b``).
-_MARKS_AFTER_INTERVAL = re.compile(r"(?<=[)\]])(?:[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]+|[a-h])$")
+#: Footnote marks after a closing parenthesis or bracket (``1.24 (1.10 to 1.40)†``, ``4 (1.9)b``;
+#: a Tukey group ``17.3 (24.6)cd``).
+_MARKS_AFTER_INTERVAL = re.compile(r"(?<=[)\]])(?:[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]+|[a-h]|(?=[a-g]{2,3}$)a?b?c?d?e?f?g?)$")
 _EXPONENT = re.compile(r"[eE][-+−]?\d|10(?:\^|[⁻⁺⁰¹²³⁴⁵⁶⁷⁸⁹])")
 _PAIR = re.compile(r"^(?P<a>[^/\s]+)\s*/\s*(?P<b>[^/\s]+)$")
 #: Words after a value that say what it means; kept as ``Part.qualifier``.
@@ -367,7 +368,7 @@ _C = r"(?:[^\s/()\[\]±]|(?<=\d)[\u00a0\u2009\u202f](?=\d{3}(?!\d)))"  # a group
 _VALUE_TOKEN = re.compile(
     rf"(?:[<>≤≥]\s*)?{_C}+(?:\s*[×xX·⋅]\s*10(?:\^{_C}+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?:\s+[%×](?=\s|$))?"
     rf"(?:\s*/\s*{_C}+)?"
-    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\)(?:[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]+|[a-h])?|\s*\[[^\[\]]*\][*∗†‡§¶]*)?|\([^()]*\)|\[[^\[\]]*\]|/")
+    rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\)(?:[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]+|[a-g]{{2,3}}(?![a-z])|[a-h])?|\s*\[[^\[\]]*\][*∗†‡§¶]*)?|\([^()]*\)|\[[^\[\]]*\]|/")
 
 
 def value_tokens(text: str) -> list[str]:
@@ -680,9 +681,12 @@ _PM_MISREAD = re.compile(rf"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|\s*#\s
                          r"(?P<e>[\d.,]+%?)"
                          r"\s?(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?(?P<marks>[*∗†‡§¶]+)?$")
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``;
-#: Tukey groups ``17.9ab``): a superscript flattened by the extractor. Whole numbers (``3a``) are
-#: labels: no number.
-_GLUED_LETTER = re.compile(r"^(?P<v>(?:[<>≤≥]\s?)?[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+))"
+#: Tukey groups ``17.9ab``): a superscript flattened by the extractor. A whole number takes a
+#: letter when it has three digits (``612c``: a yield with its Tukey group) and a group of two
+#: or three letters at any length (``51cd``); shorter ones with one letter (``3a``, a compound or
+#: an item) and years (``2019a``, a citation) are labels: no number.
+_GLUED_LETTER = re.compile(r"^(?P<v>(?:[<>≤≥]\s?)?[-+−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+"
+                           r"|\d{3}(?=[a-h]$)|\d+(?=[a-g]{2,3}$)))"
                            r"(?P<m>[a-h]|(?=[a-g]{2,3}$)a?b?c?d?e?f?g?)$")
 _ERROR_THEN_PAREN = re.compile(r"^(?P<ve>[^()]+?±\s*[^()\s]+)\s*\(\s*(?P<d>[-+−]?[^()\s]+)\s*\)$")
 _ERROR_THEN_INTERVAL = re.compile(r"^(?P<ve>[^()\[\]]+?±\s*[^()\[\]\s]+)\s*(?P<iv>[(\[][^()\[\]]+[)\]])$")

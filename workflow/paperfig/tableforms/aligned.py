@@ -150,8 +150,9 @@ _BARE_RANGE = (r"(?=\S*\.\d)\d*\.?\d+[–—-]\d*\.?\d+"
                r"|[-+−]?\d*\.\d+ to [-+−]?\d*\.\d+")  # ('−0.28 to 0.05': decimals, 'to' between them)
 #: A range of whole numbers (``5260–4866``): a value after another value, else a label's group.
 _INT_RANGE = re.compile(r"^(?:\d+|\d{1,3}(?:,\d{3})+)[–—-](?:\d+|\d{1,3}(?:,\d{3})+)$")  # ('520-1,120' too)
-#: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``).
-_GLUED_LETTER = (r"(?:[<>≤≥]\s?)?[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+)"
+#: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``),
+#: or to a whole number as the cell grammar allows (``612c``, ``51cd``).
+_GLUED_LETTER = (r"(?:[<>≤≥]\s?)?[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+|\d{3}(?=[a-h]\b)|\d+(?=[a-g]{2,3}\b))"
                  r"(?:[a-h](?:,[a-h])*|(?=[a-g]{2,3}$)a?b?c?d?e?f?g?)")  # ('0.19a,b': letters listed)
 #: A value's role in parentheses (``1.00 (reference)``: a hazard ratio's reference group), as
 #: the cell grammar keeps it (``Part.qualifier``).

@@ -34,10 +34,15 @@ Grammar
   labels (after one or two lines naming the label column), then ``k >= 2`` groups of ``n``
   values (``k >= 3`` when ``n = 2``), each after one to three lines naming its column (``Yield``
   / ``(kg/vine)``; a group's name over its columns, ``SRP alone (n = 21)`` / ``Baseline`` then
-  ``6 months``, names them too). A run whose value lines a row-major one-cell-per-line table
-  reads whole (:mod:`.stacked`) is left to it.
+  ``6 months``, names them too; ``Obs.``, one word with its point, is a name). A label whose
+  second line opens with a long lower-case word (``thiamethoxam 70 WS``) is one label; labels
+  that recur under names that do not (``Dunlin`` / ``Upper`` / ``Lower`` / ``Common redshank`` /
+  ``Upper`` / ``Lower``) are groups of rows, read as two label columns (:func:`_label_rows`). A
+  run whose value lines a row-major one-cell-per-line table reads whole (:mod:`.stacked`) is
+  left to it.
 * **Headers first** (the same, the header cells all printed before the labels): k + 1 header
-  cells (``kh`` / ``(d−1)``: a line opening with ``(`` continues the cell above), n labels,
+  cells (``kh`` / ``(d−1)``: a line opening with ``(`` continues the cell above; or a header of
+  two rows, each group's name then the names under it printed again for each group), n labels,
   then k x n values, column after column; after a caption that does not end its sentence, lines
   before the k + 1 header cells are the caption's wrapped tail (``histology in the cohort``).
 * Row i is the i-th line of every column; each cell keeps its own line
@@ -59,6 +64,11 @@ from ._text import runs
 _MAX_WORDS = 10
 _LETTERS = re.compile(r"[^\W_]|%")  # a letter, a digit (a ratio label, '3:1') or '%'
 _DIGIT = re.compile(r"\d")
+#: A column's name abbreviated with a point (``Obs.``, ``No.``): a name, not a sentence's end.
+_ABBREVIATION = re.compile(r"[A-Z][a-z]{1,4}\.")
+#: A label's wrapped line: it opens with a word of four or more lower-case letters (``thiamethoxam
+#: 70 WS`` under ``T1: Seed treatment (ST)``); ``pH 5``, ``mRNA``, ``n-hexane`` open labels.
+_CONTINUED = re.compile(r"[a-z]{4,}\b(?!-)")
 
 
 def _short(lines: Sequence[str], para: list[int]) -> bool:
@@ -169,7 +179,7 @@ def _kind(text: str) -> str:
         return "X"  # a line of prose (most lines of a page), told without the value grammar
     if (_DIGIT.search(text) or cells.is_missing(text)) and cells.value_like(text):
         return "V"
-    short = not patterns.caption_kind(text) and not text.endswith((".", ":"))
+    short = not patterns.caption_kind(text) and (not text.endswith((".", ":")) or bool(_ABBREVIATION.fullmatch(text)))
     words = _LETTERS.search(text) and text[:1] not in "{[\"'"  # no bracket or quote of code or JSON
     return "T" if short and words else "X"
 
@@ -204,30 +214,107 @@ def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
         # the first value column's name takes as many lines as a later name that ends alike (a
         # group's name over it: 'SRP + aPDT (n = 22)' / 'Baseline' ... 'SRP alone' / 'Baseline'),
         # else as most other names
-        last = lines[first[-1] - 1].strip()
-        wrap = next((len(name) for name in names if lines[name[-1] - 1].strip() == last), 0) or (
-            Counter(len(name) for name in names).most_common(1)[0][0] if names else 1)
+        wrap = _first_name_lines(lines, first, names)
         if k0 != "T" or k1 != "V" or n < 2 or len(columns) < (2 if n >= 3 else 3) or len(first) < n + wrap:
             g += 1
             continue
         # the first group: the label column's name (0-2 lines), the n labels, the first column's name
         names.insert(0, first[-wrap:])
-        labels = first[-wrap - n:-wrap]
-        above = first[max(0, len(first) - wrap - n - 2):len(first) - wrap - n]
+        above, labels = _label_rows(lines, first[:-wrap], n)
         if _row_major(lines, para, sorted(ln for col in columns for ln in col)):
             g += 1
             continue
-        grids.append(_column_grid(lines, [_joined(lines, above), *_column_names(lines, names)],
-                                  [(above or names[0])[0], *(name[0] for name in names)], labels, columns))
+        while above and _caption_tail(lines, above[0]):  # the caption's wrapped tail is no name
+            above = above[1:]
+        if len(labels[0]) == 2 and len(above) == 2:  # 'Species' / 'Zone' over groups and their labels
+            label_names, label_lines = [lines[ln - 1].strip() for ln in above], above
+        else:
+            label_names = [""] * (len(labels[0]) - 1) + [_joined(lines, above)]
+            label_lines = [(above or names[0])[0]] * len(label_names)
+        grids.append(_column_grid(lines, [*label_names, *_column_names(lines, names)],
+                                  [*label_lines, *(name[0] for name in names)], labels, columns))
         g = h
     return grids
+
+
+def _first_name_lines(lines: Sequence[str], first: list[int], names: list[list[int]]) -> int:
+    """How many of the last lines of the first text group name the first value column: as many as
+    a later name that ends alike (a group's name over it: ``SRP + aPDT (n = 22)`` / ``Baseline``
+    ... ``SRP alone`` / ``Baseline``); when every later name wraps only at a parenthesis
+    (``Intake rate`` / ``(mg min−1)``), one line and the parenthesised lines after it (``Obs.``
+    has none); else as many as most other names."""
+    last = lines[first[-1] - 1].strip()
+    if alike := next((len(name) for name in names if lines[name[-1] - 1].strip() == last), 0):
+        return alike
+    if any(len(name) > 1 for name in names) and all(
+            lines[ln - 1].strip().startswith("(") for name in names for ln in name[1:]):
+        wrap = 1
+        while wrap < min(3, len(first)) and lines[first[-wrap] - 1].strip().startswith("("):
+            wrap += 1
+        return wrap
+    return Counter(len(name) for name in names).most_common(1)[0][0] if names else 1
+
+
+def _label_rows(lines: Sequence[str], region: list[int], n: int) -> tuple[list[int], list[list[tuple[str, int]]]]:
+    """The n row labels at the end of ``region`` (the text lines before the first column's name)
+    and the lines before them that name the label column (0-2): (those lines, per row its label
+    cells as (text, line)).
+
+    When there are more lines than rows, a line that opens with a long lower-case word continues
+    the label above it (``T1: Seed treatment (ST)`` / ``thiamethoxam 70 WS``). Labels that recur
+    under names that do not (``Dunlin`` / ``Upper`` / ``Lower`` / ``Common redshank`` / ``Upper``
+    / ``Lower``) are the rows of groups: each row's cells are then its group's name (on the
+    group's first row only, as a printed table leaves it) and its label, and the two lines before
+    the first group name the two label columns (``Species`` / ``Zone``)."""
+    units: list[list[int]] = []
+    for ln in region:
+        if units and _CONTINUED.match(lines[ln - 1].strip()) and len(region) > n:
+            units[-1].append(ln)
+        else:
+            units.append([ln])
+    if len(units) < n:  # lower-case labels after all: one per line
+        units = [[ln] for ln in region]
+    grouped = _grouped(lines, units, n)
+    if grouped:
+        start, rows = grouped
+        return [u[0] for u in units[max(0, start - 2):start]], rows
+    labels = units[len(units) - n:]
+    above = units[max(0, len(units) - n - 2):len(units) - n]
+    return [u[0] for u in above], [[(_joined(lines, label), label[0])] for label in labels]
+
+
+def _grouped(lines: Sequence[str], units: list[list[int]], n: int):
+    """(index of the first group's name, per row its group cell and label cell) when the last
+    units are groups of recurring labels under names that do not recur, every group the same
+    labels in the same order; else None."""
+    texts = [_joined(lines, unit) for unit in units]
+    counts = Counter(texts)
+    subs, j = 0, len(units) - 1
+    while j >= 0 and subs < n:
+        subs += counts[texts[j]] > 1
+        j -= 1
+    if subs < n or j < 0 or counts[texts[j]] > 1 or counts[texts[-1]] < 2:
+        return None
+    rows: list[list[tuple[str, int]]] = []
+    pattern: list[list[str]] = []
+    for k in range(j, len(units)):
+        if counts[texts[k]] == 1:
+            group, first = (texts[k], units[k][0]), True
+            pattern.append([])
+            continue
+        rows.append([group if first else ("", group[1]), (texts[k], units[k][0])])
+        pattern[-1].append(texts[k])
+        first = False
+    if len(pattern) < 2 or any(p != pattern[0] for p in pattern) or not pattern[0]:
+        return None
+    return j, rows
 
 
 def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], values: list[int]) -> Grid | None:
     """Every header cell, then the n labels, then the k columns' values one column after another
     (plain pdftotext of a table whose columns are text blocks): the text lines hold k + 1 header
-    cells (a line opening with ``(`` continues the cell above: ``kh`` / ``(d−1)``) and n labels,
-    and there are k x n values (k >= 2, n >= 2)."""
+    cells (a line opening with ``(`` continues the cell above: ``kh`` / ``(d−1)``), or a header of
+    two rows (:func:`_two_header_rows`), and n labels, and there are k x n values (k >= 2, n >= 2)."""
     for n in range(2, len(texts) - 2):
         k, rest = divmod(len(values), n)
         if rest or k < 2:
@@ -235,13 +322,29 @@ def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], valu
         heads = _header_groups(lines, texts[:len(texts) - n])
         if len(heads) != k + 1 and _caption_tail(lines, texts[0]):
             heads = _header_groups(lines, texts[1:len(texts) - n])  # the caption's wrapped tail is no cell
-        if len(heads) != k + 1:
+        names = [_joined(lines, head) for head in heads]
+        if len(heads) != k + 1 and not (names := _two_header_rows(names, k)):
             continue
         if _row_major(lines, para, values):
             return None
-        return _column_grid(lines, [_joined(lines, head) for head in heads], [head[0] for head in heads],
+        return _column_grid(lines, names, [head[0] for head in heads[:1]] + [head[0] for head in heads[-k:]],
                             texts[len(texts) - n:], [values[c * n:(c + 1) * n] for c in range(k)])
     return None
+
+
+def _two_header_rows(cells: list[str], k: int) -> list[str] | None:
+    """The k + 1 column names of a header printed in two rows: the label column's name, g group
+    names, then the same k / g names under each group (``Treatment``, ``FG (%)``, ``MGT (d)``,
+    ``0 mM``, ``150 mM``, ``0 mM``, ``150 mM``): ``FG (%) 0 mM`` ... ; None when the cells are not so."""
+    g = len(cells) - 1 - k
+    if g < 2 or k % g:
+        return None
+    groups, subs = cells[1:1 + g], cells[1 + g:]
+    per = k // g
+    if per < 2 or any(subs[i:i + per] != subs[:per] for i in range(0, k, per)) or set(groups) & set(subs) \
+            or len(set(groups)) < g:
+        return None
+    return [cells[0], *(f"{group} {sub}" for group in groups for sub in subs[:per])]
 
 
 def _caption_tail(lines: Sequence[str], ln: int) -> bool:
@@ -312,15 +415,17 @@ def _named_grid(lines: Sequence[str], label: list[int], before: list[int], named
                         [before[0] if before else name_lines[0], *name_lines], label, columns)
 
 
-def _column_grid(lines: Sequence[str], names: list[str], name_lines: list[int], labels: list[int],
-                 columns: list[list[int]]) -> Grid:
+def _column_grid(lines: Sequence[str], names: list[str], name_lines: list[int],
+                 labels: list[int] | list[list[tuple[str, int]]], columns: list[list[int]]) -> Grid:
     """The grid of a label column and value columns (each a list of lines, row i the i-th line of
-    every column) under one header row: the names and the line of each."""
+    every column) under one header row: the names and the line of each. A row's labels are a
+    line, or its label cells as (text, line) (a group's name and a label; a label over lines)."""
     rows = [(min(name_lines), names)]
     cell_lines = [name_lines]
     for r, label in enumerate(labels):
-        rows.append((label, [lines[label - 1].strip(), *(lines[col[r] - 1].strip() for col in columns)]))
-        cell_lines.append([label, *(col[r] for col in columns)])
+        cells_ = [(lines[label - 1].strip(), label)] if isinstance(label, int) else label
+        rows.append((cells_[-1][1], [*(text for text, _ in cells_), *(lines[col[r] - 1].strip() for col in columns)]))
+        cell_lines.append([*(ln for _, ln in cells_), *(col[r] for col in columns)])
     used = [ln for row in cell_lines for ln in row]
     first, last = min(used), max(used)
     return Grid(form="columnblocks", first_line=first, last_line=last, rows=rows,
