@@ -1182,3 +1182,19 @@ def test_numbers_in_a_what_the_chart_shows_or_key_patterns_section_are_no_points
 - Depth rises by about 40 m per minute.
 """
     assert pts(parse(text, "c.md"), "line_no", "x", "y") == [(5, "21.0", "1180"), (6, "22.6", "1410")]
+
+
+def test_both_axes_named_by_a_plain_is_in_one_sentence_of_the_intro():
+    """'The x-axis is day of year (DOY), running from ..., and the y-axis is ...': each clause
+    names its axis, so 'DOY 152: ~180 mg/L' places a point at x = 152 on the line chart."""
+    text = "\n".join([
+        "This is a line chart of sediment in two streams. The x-axis is day of year (DOY), running from "
+        "about 150 to 270, and the y-axis is SSC in mg/L on a linear scale from 0 to 3,000.",
+        "", "**North outlet (blue line)**", "- DOY 152: ~180 mg/L", "- DOY 166: ~640 mg/L",
+        "", "**South outlet (orange line)**", "- DOY 152: ~90 mg/L", "- DOY 166: ~310 mg/L"])
+    parsed = parse(text)
+    axes = parsed["axes"][0]
+    assert (axes["x_label"], axes["x_unit"], axes["x_min"], axes["x_max"]) == ("day of year", "DOY", "150", "270")
+    assert (axes["y_min"], axes["y_max"]) == ("0", "3000")
+    assert [(p["x"], p["y"], p["series"]) for p in parsed["points"][:2]] == [
+        ("152", "180", "North outlet (blue line)"), ("166", "640", "North outlet (blue line)")]

@@ -278,3 +278,65 @@ Concentrations in µg/L."""
     assert grid.rows[2][1] == ["15–30 m", "297", "46.2", "2–538"]
     values = _values(text)
     assert values[12] == ["2", "538"] and values[8] == ["1", "412"]
+
+
+# OCR of a table image, one box per line: two seasons' columns under their names, boxes merged
+# by the engine (two cells in one, a row's label with its first cell), ± read as 't' or '+'.
+SEASONS = """Table 2. Body temperature of four animals in two seasons.
+Wet season
+Dry season
+Animal
+Mean Tb
+Tb range
+Mean Tb
+Tb range
+AN-1
+33.4 t 0.6
+31.9-35.2
+32.1 t 0.9
+29.6-34.8
+AN-2
+33.1 + 0.7
+31.2 - 35.0
+31.8 + 1.1
+29.1 - 34.5
+AN-3
+33.6 + 0.5 32.4-35.1
+32.5 + 0.8 30.2 - 35.0
+AN-4 33.0 + 0.8
+30.8-34.9
+31.6 + 1.2
+28.7-34.3
+Mean Ta
+24.9
+22.7
+16.4-30.9
+Tb is mean + SD of hourly readings."""
+
+
+def test_group_names_first_merged_boxes_and_a_label_with_its_first_cell():
+    grid = one(SEASONS, "stacked")
+    assert grid.rows[0][1] == ["Animal", "Wet season Mean Tb", "Wet season Tb range", "Dry season Mean Tb",
+                               "Dry season Tb range"]
+    assert grid.rows[2][1] == ["AN-2", "33.1 + 0.7", "31.2 - 35.0", "31.8 + 1.1", "29.1 - 34.5"]
+    assert grid.rows[3] == (19, ["AN-3", "33.6 + 0.5", "32.4-35.1", "32.5 + 0.8", "30.2 - 35.0"])
+    assert grid.cell_lines[3] == [19, 20, 20, 21, 21]
+    assert grid.rows[4][1] == ["AN-4", "33.0 + 0.8", "30.8-34.9", "31.6 + 1.2", "28.7-34.3"]
+    # 'Mean Ta' holds two means and a range where the rows above hold a mean ± SD and a range in
+    # each season: its blank cells are not its last ones, so it is no short row of this table
+    assert grid.last_line == 25
+    values = _values(SEASONS)
+    assert values[20] == ["33.6", "0.5", "32.4", "35.1"] and values[22] == ["33.0", "0.8"]
+
+
+def test_a_value_and_a_negative_merged_and_a_plus_read_for_plus_minus_in_one_cell_per_line_rows():
+    """``0.96 -1.1`` is two cells when the row needs them (the cell grammar alone reads a range);
+    ``28.5 +5.4`` one value and its error when the row has no room for two."""
+    negative = "\n".join(["Lake", "Area", "Depth", "Flux", "Change", "TK-1", "3.4", "2.1", "1.93", "-0.4",
+                          "TK-2", "11.7", "3.8", "1.12 -0.9", "TK-3", "0.9", "1.4", "3.27", "0.3"])
+    assert one(negative, "stacked").rows[2][1] == ["TK-2", "11.7", "3.8", "1.12", "-0.9"]
+    plus = "\n".join(["Coating", "Settlement (%)", "Removal (%)", "PDMS", "62.4 ± 7.9", "18.3 ± 5.6",
+                      "PEG 5%", "41.7 ± 6.2", "47.9 ± 8.1", "PEG 10%", "28.5 +5.4", "66.2 ± 7.3"])
+    grid = one(plus, "stacked")
+    assert grid.rows[3][1] == ["PEG 10%", "28.5+5.4", "66.2 ± 7.3"]
+    assert _values(plus)[11] == ["28.5", "5.4"]

@@ -396,12 +396,24 @@ _INLINE_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|span)\b[^>]*>", re.I)
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
+#: The second axis described in the same sentence as the first: '..., and the y-axis is ...'.
+_AXIS_CLAUSE = re.compile(r",?\s+(?:and|while|whereas)\s+(?=the\s+(?:x|y|horizontal|vertical)[\s-]*axis\b)", re.I)
+#: 'The x-axis is day of year (DOY), running from ...': an axis named by a plain 'is'.
+_AXIS_IS = re.compile(r"^the\s+(x|y|horizontal|vertical)[\s-]*axis\s+is\s+(?!not\b|also\b|shown\b|plotted\b)"
+                      r"(?:the\s+)?(.+)$", re.I)
+
+
 def _axis_sentences(fig: _Figure, line_no: int, paragraph: str) -> None:
     """The axes a paragraph describes in sentences of their own after its first ('The image is
-    a scatter plot ... The x-axis is labeled "Axial length (mm)" and ranges from 22 to 27.'):
-    each such sentence is read as that axis's line; the paragraph is read on as prose."""
-    for sentence in _SENTENCE_BREAK.split(paragraph)[1:]:
-        axis = _axis_line(sentence)
+    a scatter plot ... The x-axis is labeled "Axial length (mm)" and ranges from 22 to 27.'),
+    or in one sentence's two clauses ('The x-axis is day of year (DOY), running from about 150 to
+    270, and the y-axis is SSC in mg/L ...'): each is read as that axis's line; the paragraph is
+    read on as prose."""
+    clauses = [clause for sentence in _SENTENCE_BREAK.split(paragraph)[1:] for clause in _AXIS_CLAUSE.split(sentence)]
+    for clause in clauses:
+        axis = _axis_line(clause)
+        if axis is None and (plain := _AXIS_IS.match(clause)):
+            axis = (plain.group(1).lower()[:1].replace("h", "x").replace("v", "y"), "", plain.group(2))
         if axis is None or axis[1] or fig.axis[axis[0]]["label"]:
             continue
         which, _, text = axis

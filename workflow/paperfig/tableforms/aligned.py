@@ -53,8 +53,10 @@ Grammar
   holds >= 2 values (pdftotext prints blank lines between rows); a short line without values
   (<= 5 words, no period, no 2+ space gap) between two data lines is a group label row. A run
   is a table when >= 2 of its rows hold >= 2 values that agree on the number k of value columns
-  (below). A first row whose values are all years or sizes (``2019 2020``, ``7B 13B``) or whole
-  percentages in ascending order (``1%  2%  4%``) above rows with other values is a header row;
+  (below), and fewer than half of its data lines are a lone value (a table printed one cell
+  per line, whose merged OCR boxes hold two or three: :mod:`.stacked` reads it). A first row
+  whose values are all years or sizes (``2019 2020``, ``7B 13B``) or whole percentages in
+  ascending order (``1%  2%  4%``) above rows with other values is a header row;
   so is a row of >= 3 whole numbers in strictly ascending order after a short label without
   digits (``Warm-up steps  250  500  1000``) above rows holding other values.
 * **Header**: the line(s) directly above the run (one blank line allowed between) that hold no
@@ -956,6 +958,8 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     data = [r for r in run if r.n]
     if sum(1 for r in data if r.n >= 2) < 2:
         return None
+    if sum(1 for r in data if r.n == 1 and not r.label_toks) * 2 >= len(data):
+        return None  # mostly lone values: a table printed one cell per line (:mod:`.stacked`)
     if all(_DASH_ITEM.match(r.text) and r.label_toks for r in data):
         return None  # a list of "- name value value" items
     notes: list[tuple[int, str, str]] = []

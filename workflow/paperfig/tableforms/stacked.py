@@ -137,7 +137,8 @@ def _long_label(lines: Sequence[str], ln: int, skip: Collection[int], strings: b
 def _is_value(text: str) -> bool:
     return (cells.numeric_cell(text) or cells.is_missing(text) or bool(_REFERENCE.match(text))
             or bool(_WHOLE_RANGE.match(text))  # ('2–538' under 'Range'; as a row's name, a bin)
-            or cells.decimal_interval(text))  # ('-5.98to-4.84' under '95% CI')
+            or cells.decimal_interval(text)  # ('-5.98to-4.84' under '95% CI')
+            or " " in text and _DIGIT.search(text) is not None and len(_merged(text)) > 1)  # boxes merged by OCR
 
 
 #: A range of whole numbers (``2–538``, ``<1–412``): a cell of a range column, or a bin naming a row.
@@ -183,22 +184,73 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
 def _spanning_header(texts: list[str], p: int) -> list[list[int]] | None:
     """The label column's name and g group names, then the p - 1 value columns' own names, which
     repeat every (p - 1) / g columns (``Treatment`` / ``Severity`` / ``AUDPC`` / ``Yield`` /
-    ``2021/22`` / ``2022/23`` ... three times): each group spans its columns. None otherwise."""
+    ``2021/22`` / ``2022/23`` ... three times): each group spans its columns. The group names may
+    come first, then the label column's name, when they share a word the label's name lacks
+    (``Wet season`` / ``Dry season`` / ``Sloth`` / ``Mean Tb`` ...: OCR reads the top row
+    first). None otherwise."""
     for g in range(2, p):
         if len(texts) != 1 + g + p - 1 or (p - 1) % g:
             continue
         width = (p - 1) // g
         subs = texts[1 + g:]
         if width >= 2 and all(subs[i] == subs[i % width] for i in range(len(subs))):
+            shared = set.intersection(*(set(t.lower().split()) for t in texts[:g]))
+            if shared and not shared & set(texts[g].lower().split()):
+                return [[g]] + [[c // width, 1 + g + c] for c in range(p - 1)]
             return [[0]] + [[1 + c // width, 1 + g + c] for c in range(p - 1)]
     return None
 
 
 def _merged(text: str) -> list[str]:
-    """A value line that holds several values (OCR merged two boxes: ``-10.4 (0.8) -19.7 (0.8)``):
-    its values; else [text]."""
-    parts = cells.value_tokens(text) if " " in text else [text]
-    return parts if len(parts) > 1 and all(cells.numeric_cell(x) for x in parts) else [text]
+    """A value line that holds several values (OCR merged two boxes: ``-10.4 (0.8) -19.7 (0.8)``,
+    ``33.6 + 0.5 32.4-35.1``): its values, each the longest run of words from where the last one
+    ended that the cell grammar reads as one value; else [text] (``31.2 - 35.0`` is one range)."""
+    if " " not in text or _one_value(text):
+        return [text]
+    words = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+    parts, i = [], 0
+    while i < len(words):
+        j = next((j for j in range(len(words), i, -1) if _one_value(text[words[i][0]:words[j - 1][1]])), None)
+        if j is None:
+            return [text]
+        parts.append(text[words[i][0]:words[j - 1][1]])
+        i = j
+    return parts if len(parts) > 1 else [text]
+
+
+def _row_parts(flags: list[bool], texts: list[str], start: int, need: int) -> dict[int, list[str]]:
+    """The cells of each value line of a row's run from ``start`` (:func:`_merged`). When they are
+    fewer than the ``need`` cells the row lacks, a line of a value and a negative one (``0.96
+    -1.1``, which the cell grammar reads as a range) is two values if that leaves exactly
+    ``need``; when they are more, a line of a value and a signed number
+    (``28.5 +5.4``: OCR read ± as ``+``) is one value and its error, printed so the cell grammar
+    reads it (``28.5+5.4``), if that leaves exactly ``need``."""
+    end = next((i for i in range(start, len(flags)) if not flags[i]), len(flags))
+    parts = {i: _merged(texts[i]) for i in range(start, end)}
+    if sum(map(len, parts.values())) < need:
+        # fewer: a value and a negative one merged by OCR read as a range ('0.96 -1.1')
+        split = {i: [m[1], m[2]] if len(cells_) == 1 and (m := _VALUE_THEN_NEGATIVE.match(texts[i])) else cells_
+                 for i, cells_ in parts.items()}
+        if sum(map(len, split.values())) == need:
+            return split
+    if sum(map(len, parts.values())) > need:
+        glued = {i: [_PLUS_ERROR.sub("+", texts[i])] if len(cells_) == 2 and _PLUS_ERROR.search(texts[i])
+                 and _one_value(_PLUS_ERROR.sub("+", texts[i])) else cells_ for i, cells_ in parts.items()}
+        if sum(map(len, glued.values())) == need:
+            return glued
+    return parts
+
+
+#: A value and a negative one, a space between (``0.96 -1.1``), which the cell grammar reads as a range.
+_VALUE_THEN_NEGATIVE = re.compile(r"^([-−]?\d*\.?\d+)\s+([-−]\d*\.?\d+)$")
+#: A ± read as ``+`` with a space before it and none after (``28.5 +5.4``).
+_PLUS_ERROR = re.compile(r"(?<=\d)\s+\+(?=\d)")
+
+
+def _one_value(text: str) -> bool:
+    """The cell grammar reads ``text`` as one value (its parts) without refusing any of it."""
+    res = cells.parse_cell(text)
+    return bool(res.parts) and not any(note.kind in ("unparseable_cell", "non_numeric_cell") for note in res.notes)
 
 
 def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
@@ -282,13 +334,14 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
             row = _Row(text_at[:text_lines - q], [texts[i] for i in text_at[text_lines - q:]],
                        text_at[text_lines - q:])
         nxt = pos + text_lines
-        if (label := _label_and_value(texts[nxt - 1])) and _rows_values(flags, nxt, p - q - 1):
-            # OCR merged a row's label and its first value into one line: 'La Selva 58.7±5.1'
+        if (label := _label_and_value(texts[nxt - 1])) and _rows_values(flags, nxt, p - q - len(label[1])):
+            # OCR merged a row's label and its first values into one line: 'La Selva 58.7±5.1'
             row.cells[-1] = label[0]
-            row.cells.append(label[1])
-            row.at.append(nxt - 1)
+            row.cells += label[1]
+            row.at += [nxt - 1] * len(label[1])
+        parts = _row_parts(flags, texts, nxt, p - len(row.cells))
         while len(row.cells) < p and nxt < len(flags) and flags[nxt]:
-            for value in _merged(texts[nxt]):
+            for value in parts[nxt]:
                 row.cells.append(value)
                 row.at.append(nxt)
             nxt += 1
@@ -296,7 +349,7 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
             row.cells.append("")  # a level's row under a p-value printed once for its variable
             row.at.append(row.at[-1])
         elif named and rows and q < len(row.cells) < p and p - len(row.cells) <= (p - q) // 2 and (
-                nxt == len(flags) or not flags[nxt]):
+                nxt == len(flags) or not flags[nxt]) and _leading_columns(rows, row.cells, q):
             # a row whose last cells were blank ('Difference vs placebo' / -2.48 / -1.34, no
             # placebo cell): its values from the first column on, the rest left empty
             row.short = True
@@ -307,6 +360,23 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
         rows.append(row)
         pos = nxt
     return rows, pos
+
+
+def _leading_columns(rows: list[_Row], short: list[str], q: int) -> bool:
+    """Whether a short row's values can be the first value columns': none is a range (``19.8-31.6``)
+    in a column where every row above holds something else, or the reverse. A mean under a
+    column of ranges says the blank cells were not the last ones (``24.9`` / ``19.8-31.6`` /
+    ``22.7`` / ``16.4-30.9`` under two seasons' mean, range and hours): the row is not read so.
+    Columns whose rows differ (a row of intervals among rows of means) tell nothing."""
+    for c in range(q, len(short)):
+        above = {_is_range(row.cells[c]) for row in rows}
+        if len(above) == 1 and _is_range(short[c]) not in above:
+            return False
+    return True
+
+
+def _is_range(text: str) -> bool:
+    return {part.part for part in cells.parse_cell(text).parts} == {"low", "high"}
 
 
 def _rows_named_by_values(flags: list[bool], texts: list[str], pos: int, text_lines: int, p: int,
@@ -358,12 +428,21 @@ def _setting(text: str) -> bool:
     return bool(patterns.TIME_POINT.match(text)) or (text.isdigit() and len(text) <= 4)
 
 
-def _label_and_value(text: str) -> tuple[str, str] | None:
-    """(label, value) of a line that holds a label and then one value (``La Selva 58.7±5.1``)."""
-    parts = text.rsplit(None, 1)
-    if len(parts) == 2 and _WORD.search(parts[0]) and _is_value(parts[1]) and not _is_value(parts[0]):
-        return parts[0], parts[1]
+def _label_and_value(text: str) -> tuple[str, list[str]] | None:
+    """(label, values) of a line that holds a label and then values (``La Selva 58.7±5.1``,
+    ``BV-M2 33.0 + 0.8``, ``Transparent PMMA (3 m) 6.0 8.7``): the longest run of values the
+    line ends with, as :func:`_merged` parts it. Values of several words hold no word: ``30
+    days`` ends the label ``Paddy field work in past 30 days``."""
+    words = [m.start() for m in re.finditer(r"\S+", text)]
+    for start in words[1:]:
+        label, value = text[:start].strip(), text[start:].strip()
+        if (" " not in value or not _WORDS_IN_VALUE.search(value)) and _WORD.search(label) \
+                and not _is_value(label) and _is_value(value):
+            return label, _merged(value)
     return None
+
+
+_WORDS_IN_VALUE = re.compile(r"[A-Za-z]{2,}")
 
 
 def _rows_values(flags: list[bool], at: int, n: int) -> bool:
