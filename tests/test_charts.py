@@ -1198,3 +1198,13 @@ def test_both_axes_named_by_a_plain_is_in_one_sentence_of_the_intro():
     assert (axes["y_min"], axes["y_max"]) == ("0", "3000")
     assert [(p["x"], p["y"], p["series"]) for p in parsed["points"][:2]] == [
         ("152", "180", "North outlet (blue line)"), ("166", "640", "North outlet (blue line)")]
+
+
+def test_a_series_whose_name_holds_the_word_arrow_is_no_annotation():
+    text = "\n".join(["**Data Points (approximate)**", "", "*   **Lough Arrow field (blue circles):**",
+                      "    *   (240, 118)", "    *   (310, 142)", "*   **Strathmore field (orange triangles):**",
+                      "    *   (420, 96)", "    *   (560, 110)", "", "*   **Annotations:** an arrow labelled \"peak\""])
+    parsed = parse(text)
+    assert [(p["series"], p["x"], p["y"]) for p in parsed["points"][:2]] == [
+        ("Lough Arrow field", "240", "118"), ("Lough Arrow field", "310", "142")]
+    assert len(parsed["points"]) == 4

@@ -1517,3 +1517,40 @@ def test_years_under_a_header_whose_spans_are_left_blank_name_the_columns():
     assert not [v for v in parsed["table_values"] if v["line_no"] == 3]
     assert [v["column"] for v in parsed["table_values"] if v["line_no"] == 4][:2] == ["Incidence (%): 2021",
                                                                                       "Incidence (%): 2022"]
+
+
+def test_single_spaced_years_header_with_a_total_a_low_dash_and_a_rate_per_spaced_thousands():
+    """Tesseract of an old report: ``Total`` after the years names the last column; a dash read
+    low (``_``) is a missing cell; ``Rate per 100 000`` ends a header line, not a row of values."""
+    text = "\n".join(["Beach 1991 1992 1993 Total", "Rescues", "North Bay 41 38 52 131", "Sand Spit 17 22 19 58",
+                      "Te Rerenga* _ 12 15 27", "", "", "Age group Deaths Rate per 100 000",
+                      "Young adults 12 0.41", "Older adults 5 0.23", "All ages 17 0.32"])
+    first, second = grids(text)
+    assert first.rows[0][1] == ["Beach", "1991", "1992", "1993", "Total"]
+    assert first.rows[2][1] == ["North Bay", "41", "38", "52", "131"]
+    assert first.rows[4][1] == ["Te Rerenga*", "_", "12", "15", "27"] and cells.is_missing("_")
+    values = [(v["line_no"], v["value"]) for v in parse_document(document_from_text(text, "p.txt"), {})["table_values"]
+              if v["value"]]
+    assert (8, "100") not in values and (8, "000") not in values and (9, "0.41") in values
+
+
+def test_decimal_settings_printed_once_for_their_rows_and_a_second_factor_repeated_under_each():
+    """An HTML table (MinerU) whose first column spans rows: lime 0.5 / 1.0 / 1.5 %, each over
+    steeping 8 and 16 h. Both columns name the rows; no setting is a value."""
+    span = '<td rowspan="2">{}</td>'
+    rows = "".join(f"<tr>{span.format(lime) if h == '8' else ''}<td>{h}</td><td>{ph}</td>"
+                   f"<td>{ca}</td></tr>" for lime, h, ph, ca in [
+                       ("0.5", "8", "7.21 ± 0.04e", "96.3 ± 3.1f"), ("0.5", "16", "7.35 ± 0.03d", "118.7 ± 4.0e"),
+                       ("1.0", "8", "8.02 ± 0.05c", "171.5 ± 5.2d"), ("1.0", "16", "8.19 ± 0.04b", "204.9 ± 6.6c"),
+                       ("1.5", "8", "8.27 ± 0.03ab", "238.2 ± 7.1b"), ("1.5", "16", "8.31 ± 0.05a", "266.4 ± 8.3a")])
+    text = f"<table><tr><td>Lime (%)</td><td>Steeping (h)</td><td>pH</td><td>Calcium (mg/100 g)</td></tr>{rows}</table>"
+    values = [v["value"] for v in parse_document(document_from_text(text, "p.md"), {})["table_values"] if v["value"]]
+    assert "16" not in values and "0.5" not in values and "8" not in values
+    assert values[:4] == ["7.21", "0.04", "96.3", "3.1"] and len(values) == 24
+
+
+def test_a_full_width_row_ending_in_a_missing_mark_on_a_two_column_page_stays_whole():
+    from paperfig.tableforms import columns
+
+    assert columns.is_text("Passive (shade, supine)         12    40.03 ± 0.33        —a") is False
+    assert columns.is_text("the cooling rate was highest in the cold bath") is True

@@ -106,8 +106,9 @@ _remember = functools.lru_cache(maxsize=1 << 12)
 
 #: Cells that mean "not reported" (ASCII hyphen, en/em dash, Unicode minus, words, crosses).
 MISSING_MARKS = frozenset({"-", "–", "—", "−", "--", "---", "––", "——", "−−", "✗", "✘", "×",
-                           # a dash as OCR with a CJK model reads it: '一', 'ー', full-width '－', '―'
-                           "一", "ー", "－", "―"})
+                           # a dash as OCR with a CJK model reads it: '一', 'ー', full-width '－', '―'; as
+                           # Tesseract reads a dash printed low: '_'
+                           "一", "ー", "－", "―", "_"})
 #: Yes/no marks of a value column (a regression table's "fixed effects: Yes"): text, noted.
 TEXT_MARKS = frozenset({"yes", "no", "✓", "✔", "y", "n"})
 #: A currency printed apart from its number (``US$ 2.85``, ``€ 1,250``).

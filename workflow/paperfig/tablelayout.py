@@ -416,6 +416,8 @@ class TableLayout:
         if label_cols == 0 and (ncol >= 3 or self._years_column(data)) and self._index_column(data):
             # '| 2 | 3,210 | 702 |' under 'k': an ascending column of whole numbers is the rows' index
             label_cols = 1
+            if label_cols < ncol - 1 and self._repeated_settings(data, label_cols):
+                label_cols += 1  # a second factor's settings under each of the first's (lime 0.5 % / 8, 16 h)
         elif label_cols == 0 and ncol >= 3 and self._text_column(data, 1):
             # '| 1.3B | uniform | 21.3 |': a numeric first column followed by a text column names
             # the row (model size, k, round) with it: both are labels, not values
@@ -553,7 +555,9 @@ class TableLayout:
         numbers; or of >= 3 settings with one unit in ascending or descending order (``20 °C``,
         ``25 °C``; ``16 GB``, ``8 GB``) beside columns printing no such setting; or of >= 3
         years in order, beside anything: the rows' names, not values. Up to two summary rows at
-        the end (``Slope``, ``Total``, ``0.1 (recovery)``) take no part."""
+        the end (``Slope``, ``Total``, ``0.1 (recovery)``) take no part. Decimal settings may each
+        be printed once for the rows under them (an HTML cell spanning rows: ``0.5`` / blank /
+        ``1.0`` / blank)."""
         # '0 (no merging)'; OCR's '1 (poorest}'
         col = [re.sub(r"\s*\([^(){}]*[)}]$", "", c[0].strip()) for _, c in data]
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
@@ -569,10 +573,11 @@ class TableLayout:
             if (all(a < b for a, b in zip(nums, nums[1:])) or all(a > b for a, b in zip(nums, nums[1:]))) \
                     and not any(_SETTING_UNIT.match(x) for x in others):
                 return True  # (or descending: heap sizes 16 GB, 8 GB, 4 GB)
-        if len(col) >= 3 and all(re.fullmatch(r"\d{1,4}(?:\.\d{1,3})?%?", x) for x in col) and any(
-                "." in x or "%" in x for x in col):
+        printed = [x for x in col if x] if col and col[0] else col  # (a setting printed once for its rows)
+        if len(printed) >= 3 and all(re.fullmatch(r"\d{1,4}(?:\.\d{1,3})?%?", x) for x in printed) and any(
+                "." in x or "%" in x for x in printed):
             # settings in ascending order: doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; losses 0%, 1%, 5%
-            nums = [Decimal(x.rstrip("%")) for x in col]
+            nums = [Decimal(x.rstrip("%")) for x in printed]
             return all(a < b for a, b in zip(nums, nums[1:])) and any(not re.fullmatch(r"[\d,]+", x) for x in others)
         # under group labels (a row of words with its other cells blank: 'Haemolysis (%)' / 1, 14,
         # 28 / 'Potassium' / 1, 14, 28) the numbers ascend within each group

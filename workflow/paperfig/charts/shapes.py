@@ -44,7 +44,10 @@ _BOLD_LINE = re.compile(r"^\s*\*\*([^*].*?)\*\*\s*:?\s*(?:(?:\([^()\d]{1,40}\)|\
 
 _TITLE_KEY = re.compile(r"^\s*(?:chart\s+|plot\s+|figure\s+)?title\s*$", re.I)
 _LEGEND_KEY = re.compile(r"^\s*(?:legend|colou?r\s+(?:legend|key|scale|bar)|colou?rbar|key)\b", re.I)
-_ARROW_KEY = re.compile(r"\b(?:annotations?|arrows?)\b", re.I)
+#: A key naming the chart's annotations or arrows (``Annotations``, ``Text annotations``, ``Arrows``);
+#: a name holding the word (``Lough Arrow field``) is a series.
+_ARROW_KEY = re.compile(r"^\W*(?:(?:key|text|chart|other|notable|data|additional|visible)\s+)?"
+                        r"(?:annotations?|arrows?)\b", re.I)
 _MENTION_KEY = re.compile(
     r"^\s*(?:(?:labell?ed\s+)?(?:models?|methods?|systems?|labels?|names?|points?\s+labell?ed|"
     r"models?\s+(?:labell?ed|shown|represented|listed|named|included)))\s*$", re.I)

@@ -61,7 +61,7 @@ Grammar
   digits (``Warm-up steps  250  500  1000``) above rows holding other values.
 * **Header**: the line(s) directly above the run (one blank line allowed between) that hold no
   value tokens except years/sizes, an interval's level (``95% CI``), a rate's unit (``per 1000
-  PY``; in a 2+-space header a number beside words in its piece, ``1000 PY``) and a setting
+  PY``, ``per 100 000``; in a 2+-space header a number beside words in its piece, ``1000 PY``) and a setting
   with its unit printed apart (``25 °C``, ``24 h``: one column name) and a time point's number
   (``Week 6``, ``Day 14``), are not a caption, heading or bullet (nor the text of a caption
   printed alone above them, ``TABLE II``), do not end a sentence (a period after a capitalised
@@ -124,9 +124,11 @@ _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
 _ONE = rf"(?:[<>≤≥]\s?)?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
 _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
-#: A value not given: dashes, N/A, a ditto mark, not detected (``nd.``, ``b.d.l.``, ``<LOD``), not
-#: reported (``NR``), not significant (``NS``); an element's symbol (``Nd``) is label text.
-_MISSING = (r"(?:[-–—−]|--)(?:[a-h]|[*∗†‡§¶]{1,2})?|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|b\.d\.|B\.?D\.?L\.?"
+#: A value not given: dashes (``_``: OCR's low dash), N/A, a ditto mark, not detected (``nd.``,
+#: ``b.d.l.``, ``<LOD``), not reported (``NR``), not significant (``NS``); an element's symbol
+#: (``Nd``) is label text.
+_MISSING = (r"(?:[-–—−]|--)(?:[a-h]|[*∗†‡§¶]{1,2})?|_|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|b\.d\."
+            r"|B\.?D\.?L\.?"
             r"|<\s?L[O0][DQ]|n\.?r\.?|N\.?R\.?"
             r"|n\.s\.|NS|" + "|".join(sorted(_TEXT_MARKS)))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
@@ -278,11 +280,16 @@ def tokens(text: str, start: int = 0, misread_pm: bool = False) -> list[_Tok]:
 
 
 def _trailing_run(toks: list[_Tok]) -> int:
+    """How many value tokens end the line; none when they follow ``per`` (a rate's unit ending a
+    header line: ``Rate per 100 000``)."""
     n = 0
     for t in reversed(toks):
         if not t.value:
             break
         n += 1
+    if n and n < len(toks) and toks[len(toks) - n - 1].text.lower() == "per" and n <= 2 and all(
+            t.text.isdigit() for t in toks[len(toks) - n:]):
+        return 0
     return n
 
 
@@ -452,6 +459,12 @@ _INTERVAL_NAMES = frozenset({"CI", "Cl", "CrI", "PI", "HPD", "HDI", "UI", "confi
 _TIME_WORDS = frozenset("week wk day month year visit cycle session phase round epoch stage".split())
 
 
+#: A rate's unit in a header (``per 1000``, ``per 100 000``): its numbers name, they are no data.
+_RATE_UNIT = re.compile(r"\bper\s+\d[\d,]*(?:\s\d{3})*\b", re.I)
+#: The second group of a number spaced in thousands (``100 000``).
+_THOUSANDS_GROUP = re.compile(r"\d{3}")
+
+
 def _header_line(line: _Line) -> bool:
     s = line.text.strip()
     if not s or _excluded(line.text) or len(line.toks) > _MAX_HEADER_WORDS:
@@ -464,6 +477,8 @@ def _header_line(line: _Line) -> bool:
         return False
     if all(not t.value or _YEAR_OR_SIZE.match(t.text) or t.text in _TEXT_MARKS
            or (i and line.toks[i - 1].text.lower() == "per")  # a rate's unit: "per 1000 PY"
+           or (i >= 2 and line.toks[i - 2].text.lower() == "per"  # "per 100 000"
+               and _THOUSANDS_GROUP.fullmatch(t.text))
            or (i + 1 < len(line.toks) and _UNIT_WORD.match(line.toks[i + 1].text))  # a setting: "25 °C", "24 h"
            or (i and line.toks[i - 1].text.lower() in _TIME_WORDS)  # a time point: "Week 6", "Day 14"
            or (i + 1 < len(line.toks) and line.toks[i + 1].text.strip("()[],;:?*") in _INTERVAL_NAMES)
@@ -776,7 +791,8 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
 
 def _header_words(head: _Line) -> list[str]:
     """A single-spaced header's words, a number and its unit printed apart one name (``25 °C``), and
-    so are a time point and its number (``Week 6``)."""
+    so are a time point and its number (``Week 6``); words after a row of years name columns too
+    (``Beach 1991 1992 1993 Total``)."""
     words: list[str] = []
     for i, t in enumerate(head.toks):
         if words and i and ((_UNIT_WORD.match(t.text) and _DIGIT.search(head.toks[i - 1].text))
@@ -784,7 +800,7 @@ def _header_words(head: _Line) -> list[str]:
             words[-1] = f"{words[-1]} {t.text}"
         else:
             words.append(t.text)
-    return words
+    return words + [text for piece in head.trail for text in piece[0].split()]
 
 
 def _settings(head: _Line) -> bool:
@@ -1009,7 +1025,7 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     # hold digits (``(t ha−1)``, ``(kg kg−1)``), are marked as the header: the table logic would
     # take their numbers for data
     marked = (promoted or (len(header) >= 2 and any(_DIGIT_UNIT.search(h.text) for h in header[1:]))
-              or any(_settings(h) for h in header))
+              or any(_settings(h) for h in header) or any(_RATE_UNIT.search(h.text) for h in header))
     return Grid(form="aligned", first_line=first_ln, last_line=last_ln, rows=rows,
                 lines=list(range(first_ln, last_ln + 1)), notes=notes, header_rows=len(header) if marked else 0)
 

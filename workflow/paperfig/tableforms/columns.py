@@ -43,9 +43,13 @@ MIN_SPLIT_LINES = 4
 
 def _row_end(text: str) -> bool:
     """A piece ending in a value set apart by a run of spaces (``Robbery   1.9``, ``Healed by day
-    21, n (%)   36 (69.2)``): a table row, never a paragraph's line."""
+    21, n (%)   36 (69.2)``), or holding two such values before a missing mark (``Passive (shade,
+    supine)   12   40.03 ± 0.33   —a``): a table row, never a paragraph's line."""
     head, _, last = text.rpartition("  ")
-    return bool(head.strip()) and _DIGIT.search(last) is not None and cells.value_like(last.strip())
+    if bool(head.strip()) and _DIGIT.search(last) is not None and cells.value_like(last.strip()):
+        return True
+    pieces = [piece.strip() for piece in _GAP2.split(text.strip())][1:]
+    return sum(1 for piece in pieces if _DIGIT.search(piece) and cells.value_like(piece)) >= 2
 
 
 def is_prose(piece: str) -> bool:
