@@ -1208,3 +1208,11 @@ def test_a_series_whose_name_holds_the_word_arrow_is_no_annotation():
     assert [(p["series"], p["x"], p["y"]) for p in parsed["points"][:2]] == [
         ("Lough Arrow field", "240", "118"), ("Lough Arrow field", "310", "142")]
     assert len(parsed["points"]) == 4
+
+
+def test_a_pipe_table_cell_of_a_dash_and_a_remark_is_a_missing_bar():
+    text = "\n".join(["### Extracted data (approximate)", "", "| Prey | Open plains | Woodland |", "|---|---|---|",
+                      "| Gazelle | ~58% | ~41% |", "| Impala | ~44% | ~52% |", "| Warthog | ~24% | — (no bar shown) |"])
+    bars = [(p["category"], p["series"], p["y"]) for p in parse(text)["points"]]
+    assert ("Gazelle", "Woodland", "41") in bars and ("Impala", "Woodland", "52") in bars
+    assert not [b for b in bars if b[0] == "Warthog" and b[1] == "Woodland"] and len(bars) == 5

@@ -649,6 +649,12 @@ def test_ocr_merged_two_cells_into_one_box_and_a_right_border_read_as_a_letter()
     lines = [paddle(x, y, x + 60, t) for y, cells_ in rows for x, t in zip((40, 760, 990), cells_) if t]
     [grid] = [g for g in grids("\n".join(lines)) if g.form == "ocrboxes"]
     assert grid.rows[2][1] == ["Estates", "0.88", "71"] and grid.cell_lines[2][1] == grid.cell_lines[2][2]
+    # means with their errors and Duncan letters merged into one box each take their column
+    rows = [(150, ["Shade", "Theanine", "EGCG"]), (190, ["None", "21.6±0.8c", "74.3±2.9a"]),
+            (232, ["10 d", "26.4±1.1a 63.5±2.2b", None]), (277, ["20 d", "27.1±1.0a", "59.2±2.6b"])]
+    lines = [paddle(x, y, x + 60, t) for y, cells_ in rows for x, t in zip((40, 760, 990), cells_) if t]
+    [grid] = [g for g in grids("\n".join(lines)) if g.form == "ocrboxes"]
+    assert grid.rows[2][1] == ["10 d", "26.4±1.1a", "63.5±2.2b"]
     pipe = "\n".join(["| Month | Wind | Share |", "|January | 41.26 | 78.4 |", "| April | 25.47 | 68.3 I",
                       "| May | 21.83 | 66.0 |"])
     assert [r[1] for r in one(pipe, "pipe").rows][2] == ["April", "25.47", "68.3"]
@@ -1547,6 +1553,24 @@ def test_decimal_settings_printed_once_for_their_rows_and_a_second_factor_repeat
     values = [v["value"] for v in parse_document(document_from_text(text, "p.md"), {})["table_values"] if v["value"]]
     assert "16" not in values and "0.5" not in values and "8" not in values
     assert values[:4] == ["7.21", "0.04", "96.3", "3.1"] and len(values) == 24
+
+
+def test_a_wrapped_label_ending_in_a_comma_over_a_row_in_lower_case_keeps_the_run_whole():
+    """docTR keeps no indent: ``Bacteriological eradication,`` / ``day 7  82/117 (70.1) ...`` is a
+    label wrapped over the row below it, not the table's end."""
+    text = "\n".join(["Outcome", "", "Success, day 7 94/128 (73.4) 101/126 (80.2) -6.8 (-17.1 to 3.6)",
+                      "Success, day 14 105/128 (82.0) 108/126 (85.7) -3.7 (-12.8 to 5.4)",
+                      "Bacteriological eradication,", "day 7 82/117 (70.1) 93/115 (80.9) -10.8 (-21.8 to 0.2)"])
+    grid = one(text, "aligned")
+    assert grid.rows[-1][1] == ["day 7", "82/117 (70.1)", "93/115 (80.9)", "-10.8 (-21.8 to 0.2)"]
+
+
+def test_ranges_with_thousands_tukey_letters_lower_then_upper_and_a_dash_with_a_remark():
+    assert [(p.part, p.value) for p in cells.parse_cell("902.6–1,227.0").parts] == [("low", "902.6"), ("high", "1227.0")]
+    assert [(p.part, p.value, p.flag) for p in cells.parse_cell("38.2 ± 2.1 bC").parts] == [
+        ("value", "38.2", "significance"), ("error", "2.1", "significance")]
+    assert cells.parse_cell("0.88 ± 0.02 aAB").parts and not cells.parse_cell("5.0 A").parts
+    assert cells.is_missing("— (no bar shown)") and not cells.is_missing("— (3)")
 
 
 def test_a_full_width_row_ending_in_a_missing_mark_on_a_two_column_page_stays_whole():

@@ -217,18 +217,22 @@ def is_blank(text: str) -> bool:
 
 def is_missing(text: str) -> bool:
     """A dash (any variant, single or doubled, or as OCR with a CJK model reads it, ``一``; with
-    a footnote's letter or mark, ``—b``),
+    a footnote's letter or mark, ``—b``, or a remark in words, ``— (no bar shown)``),
     ``N/A``, ``n/a``, ``NA``, ``n.a.``, ``✗`` or ``×`` alone, or a word for a value not given
     (``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``): not reported. An element's symbol (``Nd``,
     ``Ne``) is no such word."""
     t = text.strip()
     if t in MISSING_MARKS or (t.lower() in _MISSING_WORDS and not _ELEMENT.match(t)):
         return True
+    if t.endswith(")") and (remark := _DASH_REMARK.match(t)):  # '— (no bar shown)': a dash and why
+        return is_missing(remark.group(1))
     return bool(_MARKED_DASH.match(t))  # a dash with its footnote: '—b', '–*' ('not measured, see b')
 
 
 #: A dash with a footnote's letter or mark after it (``—b``, ``–a``, ``-*``, ``—†``).
 _MARKED_DASH = re.compile(r"^(?:[-–—−]|--)(?:[a-h]|[*∗†‡§¶]{1,2})$")
+#: A missing mark and a remark in words saying why (``— (no bar shown)``, ``n/a (not measured)``).
+_DASH_REMARK = re.compile(r"^(\S{1,4})\s+\([A-Za-z][A-Za-z ,;'-]*\)$")
 
 
 def split_qualifier(text: str) -> tuple[str, str]:
@@ -660,9 +664,11 @@ _UNIT_WORD = re.compile(
 _SPACED_MARK = re.compile(rf"(?<=\d)\s+(?P<m>[{_MARK_CHARS}]+)(?=\s*(?:\(|$))")
 #: Significance letters after a value, apart from it (``3.12 ± 0.14 c``, ``8.05 ab``): flag
 #: "significance" (letters in alphabetical order, a to g).
-#: Significance letters (Tukey groups): ``a``, ``ab``, upper case first (``Aa``, ``BCa``), never a
-#: lone capital (``A``: a unit). Shared with the aligned reader's tokens.
-SIGNIFICANCE_GROUP = r"(?=[A-Ga-g]{1,6}$)(?=[A-G]*[a-g]|[A-G]{2})A?B?C?D?E?F?G?a?b?c?d?e?f?g?$"
+#: Significance letters (Tukey groups): ``a``, ``ab``, upper case first (``Aa``, ``BCa``) or after
+#: (``bC``, ``aAB``: between columns, then between rows), never a lone capital (``A``: a unit).
+#: Shared with the aligned reader's tokens.
+SIGNIFICANCE_GROUP = (r"(?:(?=[A-Ga-g]{1,6}$)(?=[A-G]*[a-g]|[A-G]{2})A?B?C?D?E?F?G?a?b?c?d?e?f?g?$"
+                      r"|(?=[a-g]{1,3}[A-G]{1,3}$)a?b?c?d?e?f?g?A?B?C?D?E?F?G?$)")
 _GLUED_SIG = re.compile(r"(?<=\d)" + SIGNIFICANCE_GROUP)
 _SIG_LETTERS = re.compile(r"(?<=[\d%)])\s+" + SIGNIFICANCE_GROUP)
 #: A lone quote, backtick or comma after a value, apart from it: OCR noise (``53.3 '``).
@@ -713,10 +719,11 @@ _BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND}?)\s*(?:[–—]|--?(?=\s*\d)|\bto\b
                          rf"(?P<hi>{_BOUND})$")
 #: An interval's bounds listed under a header that names one (``0.05, 0.23``; ``-1.2; 0.4``).
 _LISTED_RANGE = re.compile(r"^(?P<lo>[-+−]?\d*\.?\d+)\s*(?:,\s+|;\s*)(?P<hi>[-+−]?\d*\.?\d+)$")
-#: A bare interval of two decimals (``1.29–3.55``, ``-5.98 to -4.84``, glued by OCR ``-5.98to-4.84``):
+#: A bare interval of two decimals (``1.29–3.55``, ``902.6–1,227.0``, ``-5.98 to -4.84``, glued by OCR
+#: ``-5.98to-4.84``):
 #: an interval under any header; whole numbers
 #: (``421–474``) only under a header that names one.
-_DECIMAL_RANGE = re.compile(r"^\d*\.\d+\s?(?:[–—-]|--)\s?\d*\.\d+$"
+_DECIMAL_RANGE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d*)\.\d+\s?(?:[–—-]|--)\s?(?:\d{1,3}(?:,\d{3})+|\d*)\.\d+$"
                             r"|^[-+−]?\d*\.\d+\s*to\s*[-+−]?\d*\.\d+$")  # '-5.98 to -4.84', '-5.98to-4.84' too
 #: The name of an effect measure printed before its value (``IRR 0.72 (0.58–0.89)``, ``aOR 2.1``).
 _MEASURE = re.compile(r"^((?:a|adj\.?\s?)?(?:I?RR|OR|HR|RD|S?MD|GMR|β))\s+(?=[-−+]?\.?\d)")

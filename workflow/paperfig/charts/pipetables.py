@@ -3,7 +3,7 @@
 A run of two or more ``| a | b |`` lines is one table; its header is the row above the
 ``|---|`` rule (else the first row). A column is numeric when its cells are clean numbers
 (``45.2``, ``~45%``, ``**81.5**``) or missing (``-``, ``—``, ``n/a``, ``not shown``, ``OOM``,
-``timeout``: a run that gave no value); a unit in a
+``timeout``: a run that gave no value; ``— (no bar shown)``, a mark with a remark); a unit in a
 header's parentheses (``Latency (ms)``) is the column's unit. Which columns become x, y,
 series or categories is said in ``_pipe_table``. A cell with digits that is not one clean
 number gets an "unread_point" note.
@@ -28,6 +28,10 @@ _MISSING_CELL = re.compile(r"^(?:|-+|—|–|n/?a|none|null|nan|\?|—+|not\s+(?
                            r"oom|out\s+of\s+memory|t/?o|timeout|oot|diverged|failed|x|✗)$", re.I)
 
 
+#: A remark in words after a missing mark (``— (no bar shown)``).
+_REMARK = re.compile(r"\s+\([A-Za-z][A-Za-z ,;'-]*\)$")
+
+
 def _pipe_cells(line: str) -> list[str] | None:
     """The cells of a Markdown pipe-table line ('| a | b |'), None for any other line."""
     s = line.strip()
@@ -43,8 +47,8 @@ def _cell_value(cell: str) -> tuple[str, str, str]:
     """('num', number, unit) | ('missing', '', '') | ('bad', '', '') (digits, no clean number)
     | ('text', '', '')."""
     c = canonical_numbers(_strip_bold(cell).strip())[0]
-    if _MISSING_CELL.match(c):
-        return "missing", "", ""
+    if _MISSING_CELL.match(c) or _MISSING_CELL.match(_REMARK.sub("", c)):
+        return "missing", "", ""  # ('— (no bar shown)': a mark and a remark in words)
     single = _single_value(c)
     if single:
         return "num", single[0], single[1]

@@ -431,10 +431,13 @@ _OWN_ROW = re.compile(r"^(?:this|our)\s+(?:work|study|paper|method|model|device|
 def _wrap_head(line: _Line, below: str) -> bool:
     """The first line of a row's label that wraps onto the row below, indented under it
     (``Rescue analgesic use,`` / ``  days/month  6.1 (3.4) ...``; ``Responders ≥30% NRS`` /
-    ``  reduction, n (%)  ...``): words (a threshold among them), a comma at its end allowed."""
+    ``  reduction, n (%)  ...``): words (a threshold among them), a comma at its end allowed.
+    OCR keeps no indent: a comma at its end with the row below opening in lower case says it too
+    (``Bacteriological eradication,`` / ``day 7  82/117 (70.1) ...``)."""
     s = line.text.strip()
     return (0 < len(line.toks) <= _MAX_GROUP_WORDS and not s.endswith((".", ":", ";")) and not line.gapped
-            and not _excluded(line.text) and _indent(below) > _indent(line.text)
+            and not _excluded(line.text)
+            and (_indent(below) > _indent(line.text) or s.endswith(",") and below.strip()[:1].islower())
             and all(not t.value or patterns.OPEN_BOUND.match(t.text) for t in line.toks)
             and not any(_prose_word(t.text) for t in line.toks))
 

@@ -320,7 +320,7 @@ def _grid(boxes: list[_Box], span: tuple[int, int] | None = None) -> Grid | None
                 lines=line_nos, cell_lines=cell_lines)
 
 
-_NUMBER_TOKEN = re.compile(r"^[-+−]?\d[\d,]*(?:\.\d+)?%?(?:[±士土][\d.]+)?$")  # ('43.18±0.51' too)
+_NUMBER_TOKEN = re.compile(r"^[-+−]?\d[\d,]*(?:\.\d+)?%?(?:[±士土][\d.]+)?[a-g]{0,3}$")  # ('43.18±0.51', '1.1a' too)
 
 
 def _unmerge(rows: list[tuple[int, list[str]]], cell_lines: list[list[int]]) -> None:
