@@ -340,3 +340,15 @@ def test_a_value_and_a_negative_merged_and_a_plus_read_for_plus_minus_in_one_cel
     grid = one(plus, "stacked")
     assert grid.rows[3][1] == ["PEG 10%", "28.5+5.4", "66.2 ± 7.3"]
     assert _values(plus)[11] == ["28.5", "5.4"]
+
+
+def test_group_labels_of_codes_and_a_p_value_column_named_p_value_printed_once_per_group():
+    """``≥S1 vs S0`` names a group although it holds digits inside its codes; under ``P Value*``
+    the second row of each group leaves the p-value out."""
+    text = "\n".join(["Parameter", "AUC", "Cutoff", "P Value*", "≥S1 vs S0", "MRI-PDFF", "0.96 (0.93–0.98)", "5.2",
+                      "<0.001", "CAP", "0.84 (0.78–0.89)", "262", "≥S2 vs S0–S1", "MRI-PDFF", "0.93 (0.89–0.96)",
+                      "11.3", "0.002", "CAP", "0.79 (0.72–0.85)", "290"])
+    grid = one(text, "stacked")
+    assert grid.rows[1][1] == ["≥S1 vs S0", "", "", ""]
+    assert grid.rows[3][1] == ["CAP", "0.84 (0.78–0.89)", "262", ""]
+    assert _values(text)[17] == ["0.002"]

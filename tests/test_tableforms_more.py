@@ -1578,3 +1578,39 @@ def test_a_full_width_row_ending_in_a_missing_mark_on_a_two_column_page_stays_wh
 
     assert columns.is_text("Passive (shade, supine)         12    40.03 ± 0.33        —a") is False
     assert columns.is_text("the cooling rate was highest in the cold bath") is True
+
+
+def test_models_numbered_under_a_docling_header_are_no_values():
+    text = "\n".join(["|      | Log rent | Log rent | Turnover |", "|------|----------|----------|----------|",
+                      "|      | (1)      | (2)      | (3)      |", "| Post | -0.061*** | -0.054*** | -0.038** |",
+                      "|      | (0.012)  | (0.011)  | (0.015)  |", "| Age  | 0.043*** | 0.029**  | 0.006    |"])
+    values = [(v["line_no"], v["value"]) for v in parse_document(document_from_text(text, "p.md"), {})["table_values"]
+              if v["value"]]
+    assert not [v for v in values if v[0] == 3] and (4, "-0.061") in values and (5, "0.012") in values
+
+
+def test_a_numbered_section_heading_with_a_final_point_beside_a_table_row_is_text():
+    from paperfig.tableforms import columns
+
+    assert columns.is_text("3.2. Multivariable analysis") and columns.is_text("5.3   Control tasks")
+
+
+def test_value_bullets_listed_with_colons_by_arm_with_slashes_and_not_significant():
+    from paperfig.tableforms import bulletlist
+
+    rows = [r[1] for g in bulletlist.find(["- Lean mass: −14.9 kg; fat mass: −6.5 kg", "- Bone mass: −0.4 kg"])
+            for r in g.rows]
+    assert rows == [["Lean mass", "−14.9", "−6.5"], ["Bone mass", "−0.4", ""]]
+    rows = [r[1] for g in bulletlist.find(["- Hypercalcaemia: 0 cases", "- Vomiting: 4 / 3 / 5 children",
+                                           "- Dropped out: 3 / 4 / 2"]) for r in g.rows]
+    assert rows[1:] == [["Vomiting", "4", "3", "5"], ["Dropped out", "3", "4", "2"]]
+    assert not bulletlist._SLASH_CHAIN.search("3.9 / 5 vs 3.7 / 5")  # two ratings, no list of arms
+    rows = [r[1] for g in bulletlist.find(["- Awakenings: **+0.5** (0.3 to 0.7)",
+                                           "- Total sleep: −4.1 min (−10.6 to 2.4), n.s."]) for r in g.rows]
+    assert rows[1] == ["Total sleep", "−4.1 (−10.6 to 2.4)"]
+
+
+def test_a_median_with_a_range_from_below_detection():
+    res = cells.parse_cell("2.3 (<LOD–8.9)")
+    assert [(p.part, p.value) for p in res.parts] == [("value", "2.3"), ("high", "8.9")]
+    assert [n.kind for n in res.notes] == ["missing_bound"] and cells.numeric_cell("41 (<LOD–175)")

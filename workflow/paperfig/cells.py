@@ -455,6 +455,8 @@ def numeric_cell(text: str) -> bool:
         text = text.strip()[measure.end():]
     if (pm := _PM_MISREAD.match(text.strip())) and is_number_token(pm["v"]) and is_number_token(pm["e"]):
         return True  # '1.533 + 0.002': a value and its error, the ± misread by OCR (parse_cell reads it)
+    if (vn := _VALUE_ND_RANGE.match(text.strip())) and is_number_token(vn["v"]):
+        return True  # '2.3 (<LOD–8.9)': a value and its range from below detection (parse_cell reads it)
     if "土" in text or "士" in text:
         text = _close_up(_CJK_PM.sub(" ± ", text))
     if "±" in text and (glued := _GLUED_SIG.search(text)):  # '405 ± 9b': letters glued to the error
@@ -731,6 +733,9 @@ _MEASURE = re.compile(r"^((?:a|adj\.?\s?)?(?:I?RR|OR|HR|RD|S?MD|GMR|β))\s+(?=[-
 
 #: A range whose low end was not detected (``ND-7.9``, ``<LOD–12``).
 _ND_RANGE = re.compile(r"^(?P<lo>ND|nd|n\.d\.|<\s?LO[DQ]|BDL|bdl)\s?[-–—]\s?(?P<hi>\d[\d,]*(?:\.\d+)?)$")
+#: A value and its range in parentheses whose low end was not detected (``2.3 (<LOD–8.9)``).
+_VALUE_ND_RANGE = re.compile(r"^(?P<v>[-+−]?\d[\d,]*(?:\.\d+)?)\s?\((?P<lo>ND|nd|n\.d\.|<\s?LO[DQ]|BDL|bdl)\s?[-–—]\s?"
+                             r"(?P<hi>\d[\d,]*(?:\.\d+)?)\)$")
 #: Footnote letters glued to a number and listed with commas (``0.19a,b``).
 _GLUED_LETTER_LIST = re.compile(r"(?<=\d)[a-h](?:,[a-h])+$")
 #: A percent sign set apart from its number (``1.8 %``).
@@ -776,6 +781,12 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     if (nd := _ND_RANGE.match(plain)) is not None:  # 'ND-7.9': a range whose low end was not detected
         return CellResult(parts=[_part("high", "", nd["hi"], default_unit)],
                           notes=[CellNote("missing_bound", f"{nd['lo']!r} as the range's low end: not detected, "
+                                          "no value", plain)])
+    if plain.endswith(")") and (vn := _VALUE_ND_RANGE.match(plain)) is not None and is_number_token(vn["v"]):
+        # '2.3 (<LOD–8.9)': a median and its range, whose low end was not detected
+        value = _part("value", "", vn["v"], default_unit)
+        return CellResult(parts=[value, _with_partner(value, "high", "", vn["hi"], default_unit, "")],
+                          notes=[CellNote("missing_bound", f"{vn['lo']!r} as the range's low end: not detected, "
                                           "no value", plain)])
     if "0s" in plain and _DECADE.match(plain):  # a period's name (row label text)
         return CellResult(notes=[CellNote("non_numeric_cell", f"cell {plain!r} names a decade, not a value; "

@@ -381,6 +381,9 @@ class TableLayout:
             # (Docling: "Day | pH | Organic acids | Organic acids" then "Day | pH | Acetic | Gluconic")
             header_rows.append(rows[i])
             i += 1
+        if header_rows and i + 1 < len(rows) and not rows[i][1][0] and _column_numbers_row(rows[i][1]):
+            header_rows.append(rows[i])  # the models' numbers under their names ('(1) | (2) | (3)')
+            i += 1
         data = rows[i:]
         first_line = first_line or lines[0][0]
         last_line = last_line or lines[-1][0]

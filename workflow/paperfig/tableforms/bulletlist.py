@@ -72,7 +72,8 @@ _VALUE_BULLET = re.compile(
     # '71.9 (−4.1)': its change from a reference; '−0.012 (0.021)': its standard error
     r"(?:\s*\((?P<delta>[-+−]\d[\d,]*(?:\.\d+)?|\d*\.\d+)(?:\s?(?:%|[A-Za-zµ°]{1,8}))?\))?"
     r"(?:\s*\((?P<interval>[^()]*?\d[^()]*)\)|\s*\[(?P<brackets>[^\[\]]*?\d[^\[\]]*)\])?"
-    r"(?:\s*\((?P<remark>[^()\d]*[A-Za-z][^()]{0,30})\))?\s*\.?\s*$", re.I)
+    r"(?:\s*\((?P<remark>[^()\d]*[A-Za-z][^()]{0,30})\))?"
+    r"(?:\s*,?\s*(?-i:n\.\s?s\.?|NS|ns))?\s*\.?\s*$", re.I)  # ', n.s.': not significant
 #: An interval after the value, its name first: ``(95% CI −131 to −85)``, ``(2σ range 6,020–6,310)``.
 _INTERVAL = re.compile(r"^(?:[^\d−-]*\d+(?:\.\d+)?\s?%\s*(?:CI|CrI|UI)|[^\d−-]*\d?σ?\s*(?:range|CI|IQR))?[:,]?\s*"
                        r"(?P<lo>[-+−]?\d[\d,]*(?:\.\d+)?)\s*(?:to|–|—|-|,(?=\s))\s*(?P<hi>[-+−]?\d[\d,]*(?:\.\d+)?)\s*$")
@@ -180,9 +181,9 @@ _LISTED_TAIL = re.compile(r"(?:\s+(?:of|per|with|in|across|among|for|at)(?:\s+[A
                           r"|\s+/\s+(?:4|5|7|10|100)\b|(?<=[\d%°])\s+[a-z][a-z-]{2,24})+$")
 #: The name of a listed value before it: up to four words, each opening with a letter (``flood``,
 #: ``Sevo + DEX``, ``peak reduction``, ``NumberLine Quest``, a colour coordinate ``L*``, a code
-#: ``W1``).
-_LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9'&/*–-]*(?:\s+(?:[A-Za-z][A-Za-z0-9'&/*–-]*|\+)){0,3})\s+"
-                          rf"(?=(?:~|≈|{_CUR_SIGN}|[-+−])?\d)")
+#: ``W1``), a colon after it or not (``Lean mass: −14.9 kg; fat mass: −6.5 kg``).
+_LISTED_NAME = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9'&/*–-]*(?:\s+(?:[A-Za-z][A-Za-z0-9'&/*–-]*|\+)){0,3})"
+                          rf"(?:\s*:\s*|\s+)(?=(?:~|≈|{_CUR_SIGN}|[-+−])?\d)")
 #: A second named value in parentheses at the end: ``92 % (outside 64 %)``.
 _PAREN_PART = re.compile(r"\s*\(([A-Za-z][\w ]{0,20}?\s[-+−]?\d[^()]*)\)\s*$")
 #: A count of a total and its share: ``38 / 109 (34.9%)``.
@@ -191,13 +192,19 @@ _FRACTION = re.compile(r"^(?P<n>\d[\d,]*)\s?/\s?(?P<of>\d[\d,]*)\s*\((?P<share>\
 _NAME_PAREN = re.compile(rf"^[A-Za-z][\w -]{{0,30}}?\s*\((?P<inner>(?:~|≈|{_CUR_SIGN}|[-+−])?\d[^()]*)\)$")
 
 
+#: Three values or more parted by spaced slashes (``4 / 3 / 5``); ``3.9 / 5 vs 3.7 / 5`` are ratings.
+_SLASH_CHAIN = re.compile(r"(?<![\d.])\d[\d.,]*%?(?:\s+/\s+\d[\d.,]*%?){2,}")
+
+
 def _split_top(text: str) -> list[str]:
     """Parts of a list at ``;``, ``, ``, ``and``, ``vs``, `` · `` and `` | `` outside parentheses
-    and brackets; a last part without a digit after ``vs`` names the reference (``... vs
+    and brackets, and at `` / `` when it parts three values or more (``4 / 3 / 5 children``, one
+    per arm); a last part without a digit after ``vs`` names the reference (``... vs
     control``): no part."""
     text = re.sub(r"\s+(?:vs\.?|versus)\s+[^\d()]{1,30}$", "", text)
     parts, depth, start = [], 0, 0
-    for m in re.finditer(r"[(\[]|[)\]]|;\s*|,\s+|\s+(?:vs\.?|versus|and|·|\|)\s+", text):
+    slashes = r"|\s+/\s+" if _SLASH_CHAIN.search(text) else ""  # '4 / 3 / 5': one per arm
+    for m in re.finditer(r"[(\[]|[)\]]|;\s*|,\s+|\s+(?:vs\.?|versus|and|·|\|)\s+" + slashes, text):
         token = m.group()
         if token in "([":
             depth += 1

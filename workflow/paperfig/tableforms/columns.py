@@ -36,7 +36,7 @@ from .. import cells
 _GAP = re.compile(r" {3,}")
 _DIGIT = re.compile(r"\d")
 _GAP2 = re.compile(r" {2,}")
-_SECTION_HEADING = re.compile(r"^\d+(?:\.\d+)+\s+[A-Z][a-z]")
+_SECTION_HEADING = re.compile(r"^\d+(?:\.\d+)+\.?\s+[A-Z][a-z]")  # ("5.3 Control", "3.2. Multivariable")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 MIN_SPLIT_LINES = 4
 

@@ -72,6 +72,18 @@ _SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
 #: (a scale's range: ``Pain on loading, NRS (0–10)``).
 _GROUP_LABEL = re.compile(r"^(?=.*[A-Za-z]{2})(?:[^\d()]|\([^()\d]*\)|\(\d+(?:\.\d+)?\s?[–-]\s?\d+(?:\.\d+)?\))+$")
 _WORD = re.compile(r"[A-Za-z]{2}")
+
+
+def _group_label(text: str) -> bool:
+    """A group's label between rows: words, a scale's range in parentheses (``Pain score (0–10)``),
+    or codes whose digits stand inside words (``≥S2 vs S0–S1``), never a number of its own."""
+    return bool(_GROUP_LABEL.match(text)) or (
+        bool(_WORD.search(text)) and len(text.split()) <= 6 and "(" not in text
+        and not any(_STANDALONE_NUMBER.search(word) for word in text.split()))
+
+
+#: A word that is a number, or starts as one (``4``, ``18-29``, ``6h``, ``2.5mg``).
+_STANDALONE_NUMBER = re.compile(r"^[<>≤≥~]?[-+−]?\d")
 _DIGIT = re.compile(r"\d")
 _ALNUM = re.compile(r"[^\W_]|%")  # a cell holds a letter or a digit (not JSON's '[' or '],')
 #: A column named by a year or a whole number under a group's name (``2019``, ``24``).
@@ -100,7 +112,7 @@ class _Fit:
 
 #: A p-value column's name (``p``, ``P-value*``, ``p value``): a variable's p-value is printed
 #: once, on its first level's row, and left out on the others.
-_P_VALUE_HEADER = re.compile(r"^[Pp](?:[\s-]?values?)?\b\W*$")
+_P_VALUE_HEADER = re.compile(r"^[Pp](?:[\s-]?[Vv]alues?)?\b\W*$")
 #: Text lines that may stand before a table's header in a run (a caption's wrapped tail).
 _MAX_LEAD = 2
 
@@ -269,7 +281,7 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
             if any(flags[i] and not _COLUMN_NUMBER.match(texts[i]) for i in range(lead, lead + head)):
                 break  # a value in the header that names no column: no later start fits either
             header = _header(texts[lead:lead + head], p, q)
-            grouped = header is None and head > p and bool(_GROUP_LABEL.match(texts[first_value - q - 1]))
+            grouped = header is None and head > p and _group_label(texts[first_value - q - 1])
             if grouped:  # a group's label before the first row ('Pain score (0–10)' / 'Baseline' ...)
                 head -= 1
                 header = _header(texts[lead:lead + head], p, q)
@@ -325,7 +337,7 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
         wrapped = (text_lines == q + 1 and bool(_WORD.search(texts[pos]))  # a label over two lines
                    and (texts[pos].endswith((",", "-", "/")) or texts[pos + 1][:1].islower()
                         and len(texts[pos].split()) >= 4))  # a long label's next line, in lower case
-        if not q <= text_lines <= q + (1 if wrapped or (rows or named) and _GROUP_LABEL.match(texts[pos]) else 0):
+        if not q <= text_lines <= q + (1 if wrapped or (rows or named) and _group_label(texts[pos]) else 0):
             break
         text_at = list(range(pos, pos + text_lines))
         if wrapped:  # 'Change in DAS28-CRP,' / 'LS mean (SE)': one label, on its first line
