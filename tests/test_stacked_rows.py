@@ -352,3 +352,14 @@ def test_group_labels_of_codes_and_a_p_value_column_named_p_value_printed_once_p
     assert grid.rows[1][1] == ["≥S1 vs S0", "", "", ""]
     assert grid.rows[3][1] == ["CAP", "0.84 (0.78–0.89)", "262", ""]
     assert _values(text)[17] == ["0.002"]
+
+
+def test_names_over_their_second_lines_in_lower_case_and_a_unit_sign_alone_on_a_line():
+    """PaddleOCR: the header's names, then their second lines (``per trip``, ``(℃)``: a line of a
+    unit's sign alone is a cell line), then each row's label and values."""
+    text = "\n".join(["Vehicle", "Stops", "Mean temperature", "Max excursion", "per trip", "(℃)", "(℃)",
+                      "Diesel van", "14.2", "3.4±0.8", "6.8", "Electric van", "15.1", "3.1±0.7", "4.6",
+                      "Cargo bike", "9.6", "4.8±1.3", "22.5"])
+    grid = one(text, "stacked")
+    assert grid.rows[0][1] == ["Vehicle", "Stops per trip", "Mean temperature (℃)", "Max excursion (℃)"]
+    assert grid.rows[3][1] == ["Cargo bike", "9.6", "4.8±1.3", "22.5"]

@@ -1614,3 +1614,48 @@ def test_a_median_with_a_range_from_below_detection():
     res = cells.parse_cell("2.3 (<LOD–8.9)")
     assert [(p.part, p.value) for p in res.parts] == [("value", "2.3"), ("high", "8.9")]
     assert [n.kind for n in res.notes] == ["missing_bound"] and cells.numeric_cell("41 (<LOD–175)")
+
+
+def test_column_blocks_named_by_a_group_and_its_columns_in_one_paragraph():
+    """OCRmyPDF's sidecar text: ``Impact force (kN)`` / ``new`` over one column, ``abraded`` over
+    the next (the group's too); ``Sheath`` / ``slippage (mm)`` is one name wrapped."""
+    text = "\n\n".join(["Rope", "A single, 9.8 mm\nB single, 9.5 mm\nC single, 8.9 mm", "Impact force (kN)\nnew",
+                        "8.6\n8.9\n9.4", "abraded", "9.3\n9.8\n10.7", "Sheath\nslippage (mm)", "1.5\n2.0\n3.5"])
+    grid = one(text, "columnblocks")
+    assert grid.rows[0][1] == ["Rope", "Impact force (kN) new", "Impact force (kN) abraded", "Sheath slippage (mm)"]
+    assert grid.rows[2][1] == ["B single, 9.5 mm", "8.9", "9.8", "2.0"]
+
+
+def test_headers_first_then_labels_in_groups_then_columns():
+    lines = ["Habitat", "Season", "Trapped", "(n)", "Prevalence", "(%)", "Spruce forest", "Spring", "Autumn",
+             "Clear-cut", "Spring", "Autumn", "214", "389", "58", "133", "17.3", "10.5", "3.4", "3.8"]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Habitat", "Season", "Trapped (n)", "Prevalence (%)"]
+    assert grid.rows[2][1] == ["", "Autumn", "389", "10.5"] and grid.rows[3][1] == ["Clear-cut", "Spring", "58", "3.4"]
+
+
+def test_a_two_column_page_keeps_a_table_row_whose_label_touches_its_first_value():
+    from paperfig.tableforms import columns
+
+    line = "Grip strength, % of contralateral 91.3 (10.5)         86.7 (13.2)         84.9 (14.0)         0.028"
+    gap = next(m for m in columns._GAP2.finditer(line) if m.start() <= 50 < m.end())
+    assert columns._row_across(line, gap)
+    prose = "Reynolds number range from roughly 9 000 to 210 000.               15.0    0.17 ± 0.06  0.63 ± 0.18"
+    gap = next(m for m in columns._GAP2.finditer(prose) if m.start() <= 60 < m.end())
+    assert not columns._row_across(prose, gap)
+
+
+def test_a_page_number_beside_a_running_head_between_rows_is_page_furniture():
+    text = "\n".join(["Site Depth Rate", "M1 0.22 −9.8 ± 3.7", "M2 0.05 −14.2 ± 5.1", "7",
+                      "Estuarine, Coastal and Shelf Dynamics 298 (2024) 108652", "M3 0.31 −6.1 ± 2.2",
+                      "M4 0.12 −7.4 ± 2.9"])
+    values = [(v["line_no"], v["value"]) for v in parse_document(document_from_text(text, "p.txt"), {})["table_values"]
+              if v["value"]]
+    assert not [v for v in values if v[0] in (4, 5)] and (6, "-6.1") in values
+    kept = "\n".join(["Author Year Score", "Jones (2019)", "42", "Smith (2020)", "37"])  # a label's year stays
+    from paperfig.parse import _page_furniture
+    assert _page_furniture(tuple(kept.split("\n"))) == set()
+
+
+def test_tukey_letters_glued_to_the_error_of_a_negative_printed_with_a_unicode_minus():
+    assert [(p.part, p.value) for p in cells.parse_cell("−11.6 ± 1.4a").parts] == [("value", "-11.6"), ("error", "1.4")]

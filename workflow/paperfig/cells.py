@@ -831,7 +831,7 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
     if (sig := _SIG_LETTERS.search(joined)) and not sub_names:  # '3.12 ± 0.14 c': a Tukey group
         res = _parse_tidy_cell(joined[:sig.start()], pair, sub_names, default_unit)
         values = [p for p in res.parts if p.part != "missing"]
-        if values and not res.notes:
+        if values and all(note.kind == "normalised_digits" for note in res.notes):  # ('−11.6 ± 1.4a' too)
             res.parts = [_flagged(p, "significance")._replace(token=plain)
                          if p.part != "missing" else p for p in res.parts]
             return res

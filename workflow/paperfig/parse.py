@@ -91,18 +91,34 @@ _RUNNING_HEAD = re.compile(r"\((?:19|20)\d\d\)|\b(?:19|20)\d\d;\s?\d+|\bVol\.|\b
 
 
 def _page_furniture(lines: tuple[str, ...]) -> set[int]:
-    """0-based indexes of the lines next to a page break that are page numbers or running heads."""
+    """0-based indexes of the lines next to a page break that are page numbers or running heads;
+    without a ``\f`` (text copied from a viewer), a bare page number beside a running head is
+    such a break too (``7`` / ``Estuarine, Coastal and Shelf Dynamics 298 (2024) 108652``)."""
     out: set[int] = set()
     for i, line in enumerate(lines):
-        if not line.startswith("\f"):
-            continue
-        near = [i] + [j for j in (i - 1, i - 2) if j >= 0 and lines[j].strip()][:1]
-        for j in near:
-            text = lines[j].lstrip("\f")
-            if _PAGE_NUMBER.match(text) or (_RUNNING_HEAD.search(text) and len(text.split()) <= 12
-                                            and "  " not in text.strip()):
-                out.add(j)
+        if line.startswith("\f"):
+            near = [i] + [j for j in (i - 1, i - 2) if j >= 0 and lines[j].strip()][:1]
+            out.update(j for j in near if _furniture(lines[j].lstrip("\f")))
+        elif len(line) <= 12 and _PAGE_NUMBER.match(line) and line.strip():
+            beside = [j for j in (i - 1, i + 1) if 0 <= j < len(lines) and lines[j].strip()
+                      and not _PAGE_NUMBER.match(lines[j]) and _furniture(lines[j].lstrip("\f"), head_only=True)]
+            if beside:
+                out.update([i, *beside])
     return out
+
+
+def _furniture(text: str, head_only: bool = False) -> bool:
+    """A bare page number or a running head citing the journal; ``head_only`` (no ``\f`` says a
+    page breaks here): a running head citing volume and pages, never a label's ``(2019)`` or
+    ``et al.``."""
+    if head_only:
+        return bool(_JOURNAL_HEAD.search(text)) and len(text.split()) <= 12 and "  " not in text.strip()
+    return bool(_PAGE_NUMBER.match(text)) or (
+        bool(_RUNNING_HEAD.search(text)) and len(text.split()) <= 12 and "  " not in text.strip())
+
+
+#: A running head citing a journal's volume and pages (``298 (2024) 108652``, ``2024;391:884``).
+_JOURNAL_HEAD = re.compile(r"\d\s+\((?:19|20)\d\d\)\s+\d|(?:19|20)\d\d;\s?\d+:\d|Vol\.\s*\d|pp\.\s*\d|doi:")
 
 
 def _reading_view(doc: Document) -> Document:
@@ -114,7 +130,7 @@ def _reading_view(doc: Document) -> Document:
     chat tokens) are spaces, and so is the emphasis around a bold number (``**64.8**``), so the
     text keeps its columns; page furniture beside a page break (a bare page number, a running head
     citing the journal) is blank. Coverage still counts every number (as prose)."""
-    furniture = _page_furniture(doc.lines) if any(line.startswith("\f") for line in doc.lines) else set()
+    furniture = _page_furniture(doc.lines)
     if not furniture and not any("<!--" in line or "<" in line or "{{" in line or "**" in line or "__" in line
                                  for line in doc.lines):
         return doc

@@ -22,7 +22,9 @@ Grammar
 * **Header**: the k single-line paragraphs directly before a run of k columns, when none is a
   value, a caption or a sentence; without them the columns are unnamed. A column may also
   carry its own name, one or two single-line paragraphs directly before it, or one paragraph
-  of the name and its parenthesis (``Febuxostat`` / ``(n = 118)``) (OCR of an old
+  of the name and its parenthesis (``Febuxostat`` / ``(n = 118)``), or of a group's name and
+  the column's (``Impact force (kN)`` / ``new``, then ``abraded``: the group's too; ``Sheath`` /
+  ``slippage (mm)``, its unit last, is one name wrapped) (OCR of an old
   table: ``Young (N = 24)`` / ``M`` / the values, then ``SD`` / the values): of two, the first
   names a group kept for the next columns; the label column's name is then the single-line
   paragraph before it (``Condition``). The label column itself may be printed one label per
@@ -42,8 +44,9 @@ Grammar
   left to it.
 * **Headers first** (the same, the header cells all printed before the labels): k + 1 header
   cells (``kh`` / ``(d−1)``: a line opening with ``(`` continues the cell above; or a header of
-  two rows, each group's name then the names under it printed again for each group), n labels,
-  then k x n values, column after column; after a caption that does not end its sentence, lines
+  two rows, each group's name then the names under it printed again for each group), n labels
+  (or n labels in groups, under two label columns' names: ``Habitat`` / ``Season``), then k x n
+  values, column after column; after a caption that does not end its sentence, lines
   before the k + 1 header cells are the caption's wrapped tail (``histology in the cohort``).
 * Row i is the i-th line of every column; each cell keeps its own line
   (``Grid.cell_lines``), a row the line of its label. A run must have >= 2 value columns, or
@@ -96,6 +99,22 @@ def _named_columns(lines: Sequence[str], paras: list[list[int]], start: int, n: 
             columns.append(paras[j + 1])
             j += 2
             continue
+        if j + 1 < len(paras) and _group_paragraph(lines, paras[j]) and len(paras[j + 1]) == n \
+                and _short(lines, paras[j + 1]) and _values(lines, paras[j + 1]):
+            # a group's name over the column's own in one paragraph ('Impact force (kN)' / 'new'):
+            # the group names the single-line names after it too ('abraded'); or one name wrapped
+            # over two lines, its unit last ('Sheath' / 'slippage (mm)')
+            first, second = (lines[ln - 1].strip() for ln in paras[j])
+            if second.endswith(")"):  # a name wrapped over two lines ('Sheath' / 'slippage (mm)')
+                group = ""
+                names.append(f"{first} {second}")
+            else:
+                group = first
+                names.append(f"{group} {second}")
+            name_lines.append(paras[j][1])
+            columns.append(paras[j + 1])
+            j += 2
+            continue
         heads = []
         while j < len(paras) and len(heads) < 2 and len(paras[j]) == 1 and _header_cell(lines, paras[j]):
             heads.append(paras[j][0])
@@ -118,6 +137,13 @@ def _named_paragraph(lines: Sequence[str], para: list[int]) -> bool:
     ``(n = 118)``)."""
     return (len(para) == 2 and _header_cell(lines, para[:1])
             and lines[para[1] - 1].strip().startswith("(") and lines[para[1] - 1].strip().endswith(")"))
+
+
+def _group_paragraph(lines: Sequence[str], para: list[int]) -> bool:
+    """A paragraph of a group's name and a column's name under it (``Impact force (kN)`` /
+    ``new``): two header cells, the second not a parenthesis."""
+    return (len(para) == 2 and all(_header_cell(lines, [ln]) for ln in para)
+            and not lines[para[1] - 1].strip().startswith("("))
 
 
 def _header_cell(lines: Sequence[str], para: list[int]) -> bool:
@@ -324,12 +350,32 @@ def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], valu
             heads = _header_groups(lines, texts[1:len(texts) - n])  # the caption's wrapped tail is no cell
         names = [_joined(lines, head) for head in heads]
         if len(heads) != k + 1 and not (names := _two_header_rows(names, k)):
+            if grid := _headers_first_grouped(lines, para, texts, values, n, k):
+                return grid
             continue
         if _row_major(lines, para, values):
             return None
         return _column_grid(lines, names, [head[0] for head in heads[:1]] + [head[0] for head in heads[-k:]],
                             texts[len(texts) - n:], [values[c * n:(c + 1) * n] for c in range(k)])
     return None
+
+
+def _headers_first_grouped(lines: Sequence[str], para: list[int], texts: list[int], values: list[int], n: int,
+                           k: int) -> Grid | None:
+    """Headers first over labels grouped as :func:`_grouped` reads them (``Spruce forest`` /
+    ``Spring`` / ``Autumn`` / ``Mixed deciduous`` / ``Spring`` ...): the header cells name the two
+    label columns and the k value columns."""
+    grouped = _grouped(lines, [[ln] for ln in texts], n)
+    if grouped is None:
+        return None
+    start, rows = grouped
+    heads = _header_groups(lines, texts[:start])
+    if len(heads) != k + 2 and heads and _caption_tail(lines, heads[0][0]):
+        heads = heads[1:]
+    if len(heads) != k + 2 or _row_major(lines, para, values):
+        return None
+    return _column_grid(lines, [_joined(lines, head) for head in heads], [head[0] for head in heads], rows,
+                        [values[c * n:(c + 1) * n] for c in range(k)])
 
 
 def _two_header_rows(cells: list[str], k: int) -> list[str] | None:

@@ -21,7 +21,8 @@ Grammar
   and its right piece, kept at its position (padded with spaces), to the right view; a line
   whose text starts right of the gutter goes to the right view only; every other line (no
   text right of ``g``, text crossing it, or a table row on both sides: a full-width heading
-  or table) stays whole in the left view. Line numbers are unchanged, so a table found in a
+  or table; a row whose left piece ends in a value and whose right piece is values) stays whole
+  in the left view. Line numbers are unchanged, so a table found in a
   view reports the file's lines.
 """
 
@@ -87,6 +88,21 @@ def _splits(line: str, lo: int, hi: int) -> list[tuple[int, int]]:
     return out
 
 
+def _row_across(line: str, gap: re.Match) -> bool:
+    """A full-width table's row across the gutter: the left piece, one piece, ends in a value (not
+    a sentence's last word, ``210 000.``) and the right piece is values only, two or more
+    (``Grip strength, % of contralateral 91.3 (10.5)   86.7 (13.2)   84.9 (14.0)   0.028``)."""
+    if "  " in line[:gap.start()].strip():
+        return False  # (prose, then a table's cells: two pieces on the left)
+    left, right = line[:gap.start()].split(), [p.strip() for p in _GAP2.split(line[gap.end():].strip())]
+    if not left or left[-1].endswith(".") or len(right) < 2:
+        return False
+    if not all(_DIGIT.search(p) and cells.value_like(p) for p in right):
+        return False
+    tail = " ".join(left[-2:])
+    return _DIGIT.search(tail) is not None and (cells.value_like(left[-1]) or cells.value_like(tail))
+
+
 def gutter(lines: Sequence[str]) -> int | None:
     """The gutter position of a two-column page, or None (see the module docstring)."""
     width = max((len(line) for line in lines), default=0)
@@ -127,7 +143,7 @@ def views(lines: Sequence[str]) -> tuple[list[str], list[str]] | None:
             left.append("")
             right.append(line)
         elif gap is None or gap.end() >= len(line) or not (
-                is_text(line[:gap.start()]) or is_text(line[gap.end():])):
+                is_text(line[:gap.start()]) or is_text(line[gap.end():])) or _row_across(line, gap):
             left.append(line)  # nothing right of the gutter, text crossing it, or no prose beside
             right.append("")
         else:

@@ -85,7 +85,7 @@ def _group_label(text: str) -> bool:
 #: A word that is a number, or starts as one (``4``, ``18-29``, ``6h``, ``2.5mg``).
 _STANDALONE_NUMBER = re.compile(r"^[<>≤≥~]?[-+−]?\d")
 _DIGIT = re.compile(r"\d")
-_ALNUM = re.compile(r"[^\W_]|%")  # a cell holds a letter or a digit (not JSON's '[' or '],')
+_ALNUM = re.compile(r"[^\W_]|[%℃℉°Ω‰]")  # a cell holds a letter, a digit or a unit's sign (not JSON's '],')
 #: A column named by a year or a whole number under a group's name (``2019``, ``24``).
 _COLUMN_NUMBER = re.compile(r"^\d{1,4}(?:[/–-]\d{2,4})?$")  # (or a season: '2021/22')
 _MAX_CELL_WORDS = 7
@@ -161,10 +161,13 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
     """Header lines as ``p`` cells (each its lines), or None. A line opening with ``(``
     (``(95% CI)``), or after a line ending in ``,``/``-``/``/`` (``Kidney Outcome,`` / ``No.
     (%)``), continues the cell above; else ``p`` names and then a second row of ``p - q`` lines
-    over the value columns (``Placebo`` ... then ``(n=162)`` ...; ``Vase life`` ... then ``(d)``)."""
+    over the value columns (``Placebo`` ... then ``(n=162)`` ...; ``Vase life`` ... then ``(d)``;
+    names in capitals over their second lines in lower case, ``Door`` ... then ``openings``)."""
     two_rows = [[j] for j in range(q)] + [[j, p + j - q] for j in range(q, p)] if len(texts) == 2 * p - q else None
-    if two_rows and all(text[:1] == "(" for text in texts[p:]):
-        return two_rows
+    if two_rows and (all(text[:1] == "(" for text in texts[p:]) or all(
+            text[:1] in "(" or text[:1].islower() or text[:1].isdigit() for text in texts[p:])
+            and all(text[:1].isupper() for text in texts[:p])):
+        return two_rows  # ('Placebo' ... '(n=162)'; 'Stops' ... 'per trip', 'Door' ... 'openings')
     out: list[list[int]] = []
     for i, text in enumerate(texts):
         if out and (text[:1] == "(" or texts[i - 1].endswith((",", "-", "/"))):
