@@ -363,3 +363,16 @@ def test_names_over_their_second_lines_in_lower_case_and_a_unit_sign_alone_on_a_
     grid = one(text, "stacked")
     assert grid.rows[0][1] == ["Vehicle", "Stops per trip", "Mean temperature (℃)", "Max excursion (℃)"]
     assert grid.rows[3][1] == ["Cargo bike", "9.6", "4.8±1.3", "22.5"]
+
+
+def test_a_first_row_under_a_group_label_may_stop_short_and_each_measure_may_have_one_row():
+    """Plain pdftotext of an outcomes table: each measure a group's label, its baseline row
+    without a difference or p, and a measure with a single follow-up row."""
+    text = "\n".join(["Outcome", "Arthroscopic", "Open", "Difference (95% CI)", "p", "PRWE total (0–100)", "Baseline",
+                      "62.8 ± 14.1", "61.5 ± 15.0", "12 months", "24.7 ± 13.6", "26.9 ± 14.8", "−2.2 (−9.3 to 4.9)",
+                      "0.54", "24 months", "21.5 ± 12.9", "22.9 ± 15.2", "−1.4 (−8.6 to 5.8)", "0.70",
+                      "Pain VAS at rest (0–10)", "24 months", "1.1 ± 1.4", "1.3 ± 1.6", "−0.2 (−1.0 to 0.6)", "0.61"])
+    grid = one(text, "stacked")
+    assert grid.rows[0][1] == ["Outcome", "Arthroscopic", "Open", "Difference (95% CI)", "p"]
+    assert grid.rows[2][1] == ["Baseline", "62.8 ± 14.1", "61.5 ± 15.0", "", ""]
+    assert grid.rows[-1][1] == ["24 months", "1.1 ± 1.4", "1.3 ± 1.6", "−0.2 (−1.0 to 0.6)", "0.61"]

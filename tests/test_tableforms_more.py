@@ -1659,3 +1659,40 @@ def test_a_page_number_beside_a_running_head_between_rows_is_page_furniture():
 
 def test_tukey_letters_glued_to_the_error_of_a_negative_printed_with_a_unicode_minus():
     assert [(p.part, p.value) for p in cells.parse_cell("−11.6 ± 1.4a").parts] == [("value", "-11.6"), ("error", "1.4")]
+
+
+def test_a_layout_rule_under_group_names_is_no_pandoc_simple_table():
+    """pdftotext -layout draws a group's rule as dashes; the rows under it hold several columns
+    inside one dash run, so the aligned reader reads them, the years naming columns."""
+    text = "\n".join([
+        "                 Treated villages            Control villages",
+        "             ----------------------    ----------------------",
+        "Indicator    2012     2019    Change    2012     2019    Change", "",
+        "Plots        8.7      4.1     −4.6      8.3      7.9     −0.4",
+        "Plot size    0.62     1.48    0.86      0.66     0.71    0.05"])
+    values = [(v["line_no"], v["value"]) for v in parse_document(document_from_text(text, "p.txt"), {})["table_values"]
+              if v["value"]]
+    assert not [v for v in values if v[0] in (1, 3)] and (5, "-4.6") in values and (6, "0.05") in values
+
+
+def test_settings_printed_once_for_their_rows_over_a_summary_row_and_colder_temperatures_name_rows():
+    text = "\n".join(["| Site | N rate | Yield | TGW |", "|---|---|---|---|", "| Bareng | 0 | 612 c | 0.52 a |",
+                      "| | 40 | 1,047 a | 0.50 a |", "| Sotuba | 0 | 438 b | 0.49 a |", "| | 40 | 705 a | 0.48 a |",
+                      "| CV (%) | | 14.6 | 6.8 |", "", "| Snow (°C) | Base | Wax |", "|---|---|---|",
+                      "| −2 | 0.064 | 0.051 |", "| −8 | 0.041 | 0.036 |", "| −15 | 0.048 | 0.039 |", "",
+                      "| Loading (wt%) | Treatment | Strength |", "|---|---|---|", "| 0 (neat) | – | 29.4 |",
+                      "| 10 | UT | 27.1 |", "| 20 | UT | 28.6 |", "| 10 | AT | 31.9 |"])
+    values = [(v["line_no"], v["value"]) for v in parse_document(document_from_text(text, "p.md"), {})["table_values"]
+              if v["value"]]
+    assert (3, "0") not in values and (4, "40") not in values and (7, "14.6") in values
+    assert (11, "-2") not in values and (13, "-15") not in values and (13, "0.048") in values
+    assert (18, "10") not in values and (18, "27.1") in values
+
+
+def test_a_header_of_settings_in_decibels_names_the_columns():
+    text = "\n".join(["  Method        SNR = −6 dB      −4 dB          0 dB           Params", "",
+                      "  WDCNN [14]    61.27 ± 2.84     70.93 ± 2.11   86.05 ± 1.32   0.05M",
+                      "  TICNN [17]    66.81 ± 2.37     75.40 ± 1.96   89.67 ± 1.05   0.07M"])
+    values = [(v["line_no"], v["value"]) for v in parse_document(document_from_text(text, "p.txt"), {})["table_values"]
+              if v["value"]]
+    assert not [v for v in values if v[0] == 1] and (3, "61.27") in values

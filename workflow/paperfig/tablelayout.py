@@ -552,7 +552,8 @@ class TableLayout:
     @staticmethod
     def _index_column(data) -> bool:
         """A first column of distinct whole numbers in ascending order (``k``, ``Round``,
-        ``Epoch``: 0, 1, 2 or 2, 4, 8; ascending within each group under group labels), or of >= 3
+        ``Epoch``: 0, 1, 2 or 2, 4, 8; ascending within each group under group labels; below zero,
+        descending too: snow at -2, -8, -15 °C), or of >= 3
         settings in ascending order printed as decimals or percentages (doses 0.3, 1, 3, 10; a
         grid 0.5, 1.0, 1.5; a sparsity 0%, 30%, 50%), beside other columns that are not all whole
         numbers; or of >= 3 settings with one unit in ascending or descending order (``20 °C``,
@@ -596,7 +597,8 @@ class TableLayout:
         if len(col) < 2 or not all(re.fullmatch(r"[-+−]?\d{1,6}", x) for g in groups for x in g):
             return False
         nums = [[int(x.replace("−", "-")) for x in g] for g in groups]  # (signed: an offset -20, -10, 0, +10)
-        ascending = all(a < b for g in nums for a, b in zip(g, g[1:]))
+        ascending = all(a < b for g in nums for a, b in zip(g, g[1:])) or (  # (or colder: -2, -8, -15 °C)
+            all(x < 0 for g in nums for x in g) and all(a > b for g in nums for a, b in zip(g, g[1:])))
         if ascending and len(col) >= 3 and all(_YEAR.match(x) for x in col):
             return True  # years in order name the rows even beside counts ('1994  412  52')
         return ascending and any(not re.fullmatch(r"[\d,]+", x) for x in others)
@@ -611,6 +613,7 @@ class TableLayout:
             if c[0].strip() or not groups:
                 groups.append([])
             groups[-1].append(c[j].strip())
+        groups = [g for g in groups if any(g)]  # (a summary row blank there: 'CV (%)', 'LSD')
         if sum(1 for g in groups if len(g) >= 2) < 2 or not all(
                 all(re.fullmatch(r"\d{1,5}(?:\.\d{1,3})?", x) for x in g) for g in groups):
             return False
@@ -621,9 +624,11 @@ class TableLayout:
     @staticmethod
     def _text_column(data, j: int) -> bool:
         """A column of words: every data row prints a cell there (a summary row named by a word,
-        ``LSD (0.05)``, may leave it blank) and none looks like a value."""
+        ``LSD (0.05)``, may leave it blank; a dash stands for a word not printed) and none looks
+        like a value."""
         col = [c[j] for _, c in data if c[j] or not (j and c[0] and not cells.value_like(c[0]))]
-        return len(col) >= 2 and all(col) and not any(cells.value_like(x) for x in col)
+        words = [x for x in col if not cells.is_missing(x)]  # (a dash among words: a word not printed)
+        return len(words) >= 2 and all(col) and not any(cells.value_like(x) for x in words)
 
     def _logical_rows(self, data, label_cols: int, columns: list[Column],
                       cell_lines: list[list[int]] | None = None) -> list[LRow]:

@@ -453,15 +453,17 @@ def _label_only(line: _Line) -> bool:
 #: A unit printed apart from its number (``25 °C``, ``24 h``, ``10 mg``): in a header the number
 #: is a column's setting, not a value.
 _UNIT_WORD = re.compile(r"^(?:°[CFK]?|K|h|hr|hrs|min|s|d|wk|mo|yr|days?|weeks?|months?|years?|[mµμnuk]?g|[mµμu]?L|ml"
-                        r"|[mµμnpu]M|[mck]?m|[kMG]?Hz|[mk]?V|[mk]?W|[kMG]?Pa|rpm)(?:/[A-Za-zµμ]{1,4})?[,;)]?$")
+                        r"|[mµμnpu]M|[mck]?m|[kMG]?Hz|[mk]?V|[mk]?W|[kMG]?Pa|rpm|dB)(?:/[A-Za-zµμ]{1,4})?[,;)]?$")
 #: A setting with its unit glued to the number (``15°C``, ``37°C``).
-_GLUED_SETTING = re.compile(r"^\d+(?:\.\d+)?°[CFK]$")
+_GLUED_SETTING = re.compile(r"^[-+−]?\d+(?:\.\d+)?(?:°[CFK]|\s?dB)$")  # ("15°C"; "−6 dB" as one token)
 #: Words naming an interval after its level (``95% CI``): header text.
 _INTERVAL_NAMES = frozenset({"CI", "Cl", "CrI", "PI", "HPD", "HDI", "UI", "confidence", "credible"})  # Cl: OCR
 #: Words naming a time point or a step before its number (``Week 6``, ``Day 14``): header text.
 _TIME_WORDS = frozenset("week wk day month year visit cycle session phase round epoch stage".split())
 
 
+#: A year naming a column (``2012``).
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
 #: A rate's unit in a header (``per 1000``, ``per 100 000``): its numbers name, they are no data.
 _RATE_UNIT = re.compile(r"\bper\s+\d[\d,]*(?:\s\d{3})*\b", re.I)
 #: The second group of a number spaced in thousands (``100 000``).
@@ -1028,7 +1030,8 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     # hold digits (``(t ha−1)``, ``(kg kg−1)``), are marked as the header: the table logic would
     # take their numbers for data
     marked = (promoted or (len(header) >= 2 and any(_DIGIT_UNIT.search(h.text) for h in header[1:]))
-              or any(_settings(h) for h in header) or any(_RATE_UNIT.search(h.text) for h in header))
+              or any(_settings(h) for h in header) or any(_RATE_UNIT.search(h.text) for h in header)
+              or any(t.value and _YEAR.match(t.text) for h in header for t in h.toks))  # ('2012  2019  Change')
     return Grid(form="aligned", first_line=first_ln, last_line=last_ln, rows=rows,
                 lines=list(range(first_ln, last_ln + 1)), notes=notes, header_rows=len(header) if marked else 0)
 

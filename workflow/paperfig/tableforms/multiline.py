@@ -23,7 +23,8 @@ Grammar
   heading, a caption or a fence (or within 80 lines), the table is read as a simple one.
 * **Simple table.** A non-blank header line directly above a dash-runs line (the header is that
   one line; a heading, caption or bullet there is no header, and no simple table starts), then
-  one row per line up to a blank line. A dashed line in the body ends the table when a blank
+  one row per line up to a blank line; most rows holding two gaps of 2+ spaces inside one run
+  are no pandoc table (a layout's rule under a group's name). A dashed line in the body ends the table when a blank
   line (or the end) follows it; otherwise it is a rule inside the table (its line is the
   block's, not a row).
 * **Headerless.** A dash-runs line after a blank line (or at the start) opens a table without
@@ -220,6 +221,17 @@ def _multiline(top: int, lines: Sequence[str], skip: Collection[int]) -> Grid | 
     return _table(rows, header, top + 1, block, lines, skip)
 
 
+def _gapped_within(line: str, extents: Extents) -> bool:
+    """A row with two or more runs of 2+ spaces between words inside one column's extent: columns
+    of its own there (``pdftotext -layout`` under a group's rule, ``31.8 ± 1.6     9.4 ± 1.1``
+    under one run), never a pandoc cell."""
+    for lo, hi in extents:
+        inner = [m for m in re.finditer(r"\S {2,}(?=\S)", line) if lo <= m.start() and m.end() < hi]
+        if len(inner) >= 2:
+            return True
+    return False
+
+
 def _simple(dash: int, lines: Sequence[str], skip: Collection[int], first: int | None = None,
             header_lines: list[int] | None = None) -> Grid | None:
     """A simple table whose dash-runs line is ``dash``, header above it."""
@@ -243,8 +255,8 @@ def _simple(dash: int, lines: Sequence[str], skip: Collection[int], first: int |
             body.append(ln)
             last = ln
         ln += 1
-    if not body:
-        return None
+    if not body or sum(_gapped_within(_text(lines, ln), extents) for ln in body) * 2 > len(body):
+        return None  # (a layout's rule under a group's name: its rows hold columns inside one run)
     rows = _rows_from(body, lines, extents)
     start = first if first is not None else header_lines[0]
     return _table(rows, header, header_lines[0], list(range(start, last + 1)), lines, skip)

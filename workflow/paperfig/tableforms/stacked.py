@@ -295,7 +295,12 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
             groups = sum(1 for row in rows if row.groups)
             if grouped and groups < 2:
                 continue  # a first group's label only where another group follows
-            if len(rows) >= (3 if groups else 2) and groups * 2 <= len(rows) and \
+            # (at most one group's label per two rows; per row when rows hold three values or more
+            # under a header of words)
+            per_row = (p - q >= 3 and groups < len(rows) and not any(flags[lead + i] for cell in header for i in cell)
+                       and not any(row.cells[0][:1] == "(" or row.cells[0][:1].islower() for row in rows))
+            # (rows named '(kg/vine)' or 'per vine' under 'Yield': a name's second line, no row)
+            if len(rows) >= (3 if groups else 2) and (groups * 2 <= len(rows) or per_row) and \
                     3 * sum(row.short for row in rows) <= len(rows):  # (a short row is the exception)
                 return _Fit([[lead + i for i in cell] for cell in header], rows, p, end)
     # p names straight over rows named by values (a continued table: 'Day' ... / '21' / values ...)
@@ -363,7 +368,7 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
         if len(row.cells) == p - 1 and p_last and rows and (nxt == len(flags) or not flags[nxt]):
             row.cells.append("")  # a level's row under a p-value printed once for its variable
             row.at.append(row.at[-1])
-        elif named and rows and q < len(row.cells) < p and p - len(row.cells) <= (p - q) // 2 and (
+        elif named and (rows or text_lines > q) and q < len(row.cells) < p and p - len(row.cells) <= (p - q) // 2 and (
                 nxt == len(flags) or not flags[nxt]) and _leading_columns(rows, row.cells, q):
             # a row whose last cells were blank ('Difference vs placebo' / -2.48 / -1.34, no
             # placebo cell): its values from the first column on, the rest left empty
