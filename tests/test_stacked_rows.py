@@ -376,3 +376,16 @@ def test_a_first_row_under_a_group_label_may_stop_short_and_each_measure_may_hav
     assert grid.rows[0][1] == ["Outcome", "Arthroscopic", "Open", "Difference (95% CI)", "p"]
     assert grid.rows[2][1] == ["Baseline", "62.8 ± 14.1", "61.5 ± 15.0", "", ""]
     assert grid.rows[-1][1] == ["24 months", "1.1 ± 1.4", "1.3 ± 1.6", "−0.2 (−1.0 to 0.6)", "0.61"]
+
+
+def test_a_header_printed_cell_by_cell_between_blank_lines_over_rows_under_coded_group_labels():
+    """Plain pdftotext: each header cell a paragraph of its own (``Ketamine`` / ``(n = 58)``), then
+    the rows one cell per line under group labels holding codes (``QIDS-SR16, mean (SD)``)."""
+    text = "\n".join(["Outcome", "", "Ketamine", "(n = 58)", "", "Midazolam", "(n = 56)", "", "P value", "",
+                      "MADRS total, mean (SD)", "Baseline", "34.2 (5.1)", "33.8 (4.9)", "0.68", "24 h", "19.6 (8.7)",
+                      "27.5 (8.2)", "<0.001", "QIDS-SR16, mean (SD)", "Baseline", "17.9 (3.3)", "17.6 (3.5)", "0.64",
+                      "24 h", "11.2 (5.0)", "14.8 (4.7)", "<0.001"])
+    grid = one(text, "stacked")
+    assert grid.rows[0][1] == ["Outcome", "Ketamine (n = 58)", "Midazolam (n = 56)", "P value"]
+    assert grid.rows[4] == (20, ["QIDS-SR16, mean (SD)", "", "", ""])
+    assert _values(text)[22] == ["17.9", "3.3"] and _values(text)[23] == ["17.6", "3.5"]

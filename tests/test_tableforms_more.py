@@ -1696,3 +1696,16 @@ def test_a_header_of_settings_in_decibels_names_the_columns():
     values = [(v["line_no"], v["value"]) for v in parse_document(document_from_text(text, "p.txt"), {})["table_values"]
               if v["value"]]
     assert not [v for v in values if v[0] == 1] and (3, "61.27") in values
+
+
+def test_value_lines_of_a_slide_with_arrows_and_vs_a_superscript_footnote_and_a_row_across_the_gutter():
+    from paperfig.tableforms import aligned, bulletlist, columns
+
+    rows = [r[1] for g in bulletlist.find(["Hiccup episodes per day: 14.2 → 3.6 (baclofen) vs 13.8 → 9.7 (placebo)",
+                                           "Sleep disturbance score (0–10): −4.1 vs −1.3",
+                                           "Time to first hiccup-free 12 h: 31 h vs 58 h"]) for r in g.rows]
+    assert rows[0] == ["Hiccup episodes per day", "14.2", "3.6", "13.8", "9.7"]
+    assert aligned.is_value("0.036ᵇ")
+    line = "  Run-up throw                           92.6 ± 5.7a,b     86.4 ± 6.1        85.9 ± 5.2        0.002"
+    gap = next(m for m in columns._GAP2.finditer(line) if m.start() <= 58 < m.end())
+    assert columns._row_across(line, gap)

@@ -563,7 +563,7 @@ class TableLayout:
         be printed once for the rows under them (an HTML cell spanning rows: ``0.5`` / blank /
         ``1.0`` / blank)."""
         # '0 (no merging)'; OCR's '1 (poorest}'
-        col = [re.sub(r"\s*\([^(){}]*[)}]$", "", c[0].strip()) for _, c in data]
+        col = [re.sub(r"\s*\([^(){}]*[)}]$|(?<=\d)[a-h*†‡]$", "", c[0].strip()) for _, c in data]  # ('1200a')
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
         summary = 0  # up to two summary rows after the settings ('Slope', 'Total', '0.1 (recovery)')
         while summary < 2 and len(col) - summary > 3 and _WORDS.search(data[len(col) - 1 - summary][1][0]):

@@ -122,7 +122,7 @@ from . import Grid, columns, ruler
 
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
-_ONE = rf"(?:[<>≤≥]\s?)?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*(?:\(\?\))?"
+_ONE = rf"(?:[<>≤≥]\s?)?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉᶠ]*(?:\(\?\))?"
 _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 #: A value not given: dashes (``_``: OCR's low dash), N/A, a ditto mark, not detected (``nd.``,
 #: ``b.d.l.``, ``<LOD``), not reported (``NR``), not significant (``NS``); an element's symbol

@@ -197,14 +197,14 @@ _SLASH_CHAIN = re.compile(r"(?<![\d.])\d[\d.,]*%?(?:\s+/\s+\d[\d.,]*%?){2,}")
 
 
 def _split_top(text: str) -> list[str]:
-    """Parts of a list at ``;``, ``, ``, ``and``, ``vs``, `` · `` and `` | `` outside parentheses
+    """Parts of a list at ``;``, ``, ``, ``and``, ``vs``, ``→``, `` · `` and `` | `` outside parentheses
     and brackets, and at `` / `` when it parts three values or more (``4 / 3 / 5 children``, one
     per arm); a last part without a digit after ``vs`` names the reference (``... vs
     control``): no part."""
     text = re.sub(r"\s+(?:vs\.?|versus)\s+[^\d()]{1,30}$", "", text)
     parts, depth, start = [], 0, 0
     slashes = r"|\s+/\s+" if _SLASH_CHAIN.search(text) else ""  # '4 / 3 / 5': one per arm
-    for m in re.finditer(r"[(\[]|[)\]]|;\s*|,\s+|\s+(?:vs\.?|versus|and|·|\|)\s+" + slashes, text):
+    for m in re.finditer(r"[(\[]|[)\]]|;\s*|,\s+|\s+(?:vs\.?|versus|and|·|\||→|->)\s+" + slashes, text):
         token = m.group()
         if token in "([":
             depth += 1

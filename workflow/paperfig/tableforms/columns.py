@@ -89,18 +89,22 @@ def _splits(line: str, lo: int, hi: int) -> list[tuple[int, int]]:
 
 
 def _row_across(line: str, gap: re.Match) -> bool:
-    """A full-width table's row across the gutter: the left piece, one piece, ends in a value (not
-    a sentence's last word, ``210 000.``) and the right piece is values only, two or more
-    (``Grip strength, % of contralateral 91.3 (10.5)   86.7 (13.2)   84.9 (14.0)   0.028``)."""
-    if "  " in line[:gap.start()].strip():
-        return False  # (prose, then a table's cells: two pieces on the left)
-    left, right = line[:gap.start()].split(), [p.strip() for p in _GAP2.split(line[gap.end():].strip())]
-    if not left or left[-1].endswith(".") or len(right) < 2:
+    """A full-width table's row across the gutter: the left piece ends in a value (not a
+    sentence's last word, ``210 000.``) after a label that is no sentence, and the right piece
+    is values only, two or more (``Grip strength, % of contralateral 91.3 (10.5)   86.7 (13.2)
+    84.9 (14.0)   0.028``; ``Run-up throw   92.6 ± 5.7a,b   86.4 ± 6.1 ...``)."""
+    left = [p.strip() for p in _GAP2.split(line[:gap.start()].strip())]
+    right = [p.strip() for p in _GAP2.split(line[gap.end():].strip())]
+    if not left[0] or left[-1].endswith(".") or len(right) < 2:
         return False
+    if len(left) > 1 and (left[0].endswith(".") or len(left[0].split()) >= 6):
+        return False  # (prose, then a table's cells)
     if not all(_DIGIT.search(p) and cells.value_like(p) for p in right):
         return False
-    tail = " ".join(left[-2:])
-    return _DIGIT.search(tail) is not None and (cells.value_like(left[-1]) or cells.value_like(tail))
+    words = left[-1].split()
+    last = left[-1] if len(left) > 1 else " ".join(words[-2:])
+    return _DIGIT.search(last) is not None and (cells.value_like(last) or cells.value_like(words[-1])
+                                                or bool(cells.parse_cell(last).parts))  # ('5.7a,b')
 
 
 def gutter(lines: Sequence[str]) -> int | None:

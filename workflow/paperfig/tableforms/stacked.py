@@ -77,9 +77,10 @@ _WORD = re.compile(r"[A-Za-z]{2}")
 def _group_label(text: str) -> bool:
     """A group's label between rows: words, a scale's range in parentheses (``Pain score (0–10)``),
     or codes whose digits stand inside words (``≥S2 vs S0–S1``), never a number of its own."""
+    bare = re.sub(r"\s*\([^()\d]*\)", "", text)  # ('QIDS-SR16, mean (SD)': a parenthesis of words)
     return bool(_GROUP_LABEL.match(text)) or (
-        bool(_WORD.search(text)) and len(text.split()) <= 6 and "(" not in text
-        and not any(_STANDALONE_NUMBER.search(word) for word in text.split()))
+        bool(_WORD.search(bare)) and len(text.split()) <= 6 and "(" not in bare
+        and not any(_STANDALONE_NUMBER.search(word) for word in bare.split()))
 
 
 #: A word that is a number, or starts as one (``4``, ``18-29``, ``6h``, ``2.5mg``).
@@ -176,8 +177,8 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
             out.append([i])
     if len(out) == p:
         return out
-    if two_rows:
-        return two_rows
+    if two_rows and not any(text[:1] == "(" for text in texts[1:p]):
+        return two_rows  # (never when a name's parenthesis stands among the first row's: 'Ketamine' / '(n = 58)')
     if spans := _spanning_header(texts, p):
         return spans
     # group names over their columns: a name of words followed by a year or a number ('Physical
@@ -485,6 +486,25 @@ def _paragraphs(lines: Sequence[str], skip: Collection[int], strings: bool) -> l
     return paragraphs
 
 
+def _with_spaced_header(lines: Sequence[str], paragraphs: list[list[int]], i: int) -> list[int]:
+    """Paragraph ``i`` with the header cells printed before it each as a paragraph of its own, one
+    blank line apart (``Ketamine`` / ``(n = 58)``, blank, ``Midazolam`` / ``(n = 56)``, blank ...):
+    two or more paragraphs of one or two lines of words, the second line a parenthesis."""
+    head: list[list[int]] = []
+    j = i - 1
+    while j >= 0 and len(head) < 12:
+        para, after = paragraphs[j], (head[0] if head else paragraphs[i])
+        texts = [lines[ln - 1].strip() for ln in para]
+        if para[-1] + 2 != after[0] or not 1 <= len(para) <= 2 or any(_is_value(t) for t in texts) \
+                or (len(para) == 2 and texts[1][:1] != "(") or not _WORD.search(texts[0]):
+            break
+        head.insert(0, para)
+        j -= 1
+    if len(head) < 2:
+        return paragraphs[i]
+    return [ln for para in head for ln in para] + paragraphs[i]
+
+
 def _spaced(lines: Sequence[str], paragraphs: list[list[int]]) -> list[list[int]]:
     """Runs of >= 6 one-line paragraphs, each one blank line after the previous (spaced cells)."""
     out: list[list[int]] = []
@@ -519,7 +539,8 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
     paragraphs = _paragraphs(lines, skip, strings)
     blocks = _blocks(paragraphs)
     in_blocks = {ln for run, _ in blocks for ln in run}
-    runs = [para for para in paragraphs if len(para) >= 6 and not in_blocks & set(para)]
+    runs = [_with_spaced_header(lines, paragraphs, i) for i, para in enumerate(paragraphs)
+            if len(para) >= 6 and not in_blocks & set(para)]
     runs += [run for run in _spaced(lines, paragraphs) if not in_blocks & set(run)]
     grids = []
     for whole, fixed in [(run, 0) for run in runs] + blocks:
