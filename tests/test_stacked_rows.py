@@ -389,3 +389,12 @@ def test_a_header_printed_cell_by_cell_between_blank_lines_over_rows_under_coded
     assert grid.rows[0][1] == ["Outcome", "Ketamine (n = 58)", "Midazolam (n = 56)", "P value"]
     assert grid.rows[4] == (20, ["QIDS-SR16, mean (SD)", "", "", ""])
     assert _values(text)[22] == ["17.9", "3.3"] and _values(text)[23] == ["17.6", "3.5"]
+
+
+def test_rows_named_by_hours_with_two_values_merged_into_one_box():
+    text = "\n".join(["Time (h)", "Open sun", "Solar dryer", "Tunnel", "2", "27.9±0.7", "25.3±0.6", "22.8±0.5",
+                      "4", "22.4±0.9", "18.7±0.5", "15.1±0.6", "8", "15.7±1.1", "11.9±0.5 10.2±0.2", "10",
+                      "13.9±1.0", "10.8±0.3", "9.7±0.2"])
+    grid = one(text, "stacked")
+    assert grid.rows[3][1] == ["8", "15.7±1.1", "11.9±0.5", "10.2±0.2"] and grid.cell_lines[3] == [13, 14, 15, 15]
+    assert grid.rows[4][1] == ["10", "13.9±1.0", "10.8±0.3", "9.7±0.2"]

@@ -409,27 +409,34 @@ def _rows_named_by_values(flags: list[bool], texts: list[str], pos: int, text_li
     or ``25–50%``) and hold p cells, or p - 1 under a p-value column (``p_last``) when the
     stretch ends or a row's name follows.
     A plain row (a label, then p - 1 values) never leaves p values in a row, so this reads only
-    what plain rows cannot: it needs p value lines in a row. Returns the rows (the label as the
-    first row's group), or []."""
+    what plain rows cannot: it needs p value cells in a row (a line OCR merged gives each of its
+    values). Returns the rows (the label as the first row's group), or []."""
     if text_lines > 1:
         return []
     start = pos + text_lines
     end = next((i for i in range(start, len(flags)) if not flags[i]), len(flags))
-    if end - start < p:
+    # the stretch's cells, each with its line: a line of values OCR merged gives them all
+    # ('11.9士0.5 10.2士0.2'); a row's name is always a line of its own
+    cells_ = [(text, i, parts == [text]) for i in range(start, end) for parts in [_merged(texts[i])] for text in parts]
+    if len(cells_) < p:
         return []
+
+    def name(k: int) -> bool:
+        return cells_[k][2] and _row_name_value(cells_[k][0])
+
     rows: list[_Row] = []
-    i = start
-    while i < end and _row_name_value(texts[i]):
-        if i + p == end or i + p < end and _row_name_value(texts[i + p]):
+    k, n = 0, len(cells_)
+    while k < n and name(k):
+        if k + p == n or k + p < n and name(k + p):
             size = p
-        elif p_last and rows and (i + p - 1 == end or i + p - 1 < end and _row_name_value(texts[i + p - 1])):
+        elif p_last and rows and (k + p - 1 == n or k + p - 1 < n and name(k + p - 1)):
             size = p - 1
         else:
             break
-        at = list(range(i, i + size))
-        rows.append(_Row(list(range(pos, start)) if not rows else [], [texts[k] for k in at]
+        at = [cells_[m][1] for m in range(k, k + size)]
+        rows.append(_Row(list(range(pos, start)) if not rows else [], [cells_[m][0] for m in range(k, k + size)]
                          + [""] * (p - size), at + [at[-1]] * (p - size)))
-        i += size
+        k += size
     if not text_lines and not after_row and len(rows) < 2:
         return []  # the table's first rows (a continued table's): two of them, to be sure
     return rows if rows and rows[0].cells[-1] != "" else []
