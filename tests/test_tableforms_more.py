@@ -1709,3 +1709,13 @@ def test_value_lines_of_a_slide_with_arrows_and_vs_a_superscript_footnote_and_a_
     line = "  Run-up throw                           92.6 ± 5.7a,b     86.4 ± 6.1        85.9 ± 5.2        0.002"
     gap = next(m for m in columns._GAP2.finditer(line) if m.start() <= 58 < m.end())
     assert columns._row_across(line, gap)
+
+
+def test_a_layout_row_of_intervals_with_thousands():
+    text = "\n".join(["                      Adults 50–69 years            Adults ≥70 years",
+                      " Timepoint            GMC        95% CI               GMC        95% CI",
+                      " Month 0              1,084.6    987.2–1,191.6        1,021.3    925.8–1,126.7",
+                      " Month 1             38,642.7    35,910.4–41,582.9   30,118.5    27,604.3–32,861.7"])
+    values = [(v["line_no"], v["value"]) for v in parse_document(document_from_text(text, "p.txt"), {})["table_values"]
+              if v["value"]]
+    assert (3, "987.2") in values and (3, "1191.6") in values and (4, "41582.9") in values

@@ -150,7 +150,7 @@ _RANGE = (rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:
 _LONE_RANGE = rf"(?=[^\d]*\d*\.\d){_RANGE}"
 #: An interval printed bare, with a decimal (``5.1–8.3``: a quintile's range; ``−0.28 to 0.05``);
 #: ``18–29`` and ``2010–2015`` are a label's groups.
-_BARE_RANGE = (r"(?=\S*\.\d)\d*\.?\d+[–—-]\d*\.?\d+"
+_BARE_RANGE = (r"(?=\S*\.\d)(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.?\d+)[–—-](?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.?\d+)"
                r"|[-+−]?\d*\.\d+ to [-+−]?\d*\.\d+")  # ('−0.28 to 0.05': decimals, 'to' between them)
 #: A range of whole numbers (``5260–4866``): a value after another value, else a label's group.
 _INT_RANGE = re.compile(r"^(?:\d+|\d{1,3}(?:,\d{3})+)[–—-](?:\d+|\d{1,3}(?:,\d{3})+)$")  # ('520-1,120' too)
