@@ -398,3 +398,15 @@ def test_rows_named_by_hours_with_two_values_merged_into_one_box():
     grid = one(text, "stacked")
     assert grid.rows[3][1] == ["8", "15.7±1.1", "11.9±0.5", "10.2±0.2"] and grid.cell_lines[3] == [13, 14, 15, 15]
     assert grid.rows[4][1] == ["10", "13.9±1.0", "10.8±0.3", "9.7±0.2"]
+
+
+def test_names_with_fewer_second_lines_than_columns_keep_their_first_lines():
+    """docTR: eight names, then the second lines of four of them (``blocking``, ``(GWh/yr)``):
+    which name each continues cannot be told, so each name keeps its first line and the rows
+    (one of them holding two boxes OCR merged) are read."""
+    text = "\n".join(["Layout", "Heliostats", "Cosine", "Shading &", "Intercept", "Thermal energy", "blocking",
+                      "(GWh/yr)", "Radial staggered", "1,204", "0.812 0.961", "0.932", "412.8", "Biomimetic spiral",
+                      "1,198", "0.824", "0.957", "0.929", "416.9"])
+    grid = one(text, "stacked")
+    assert grid.rows[0][1] == ["Layout", "Heliostats", "Cosine", "Shading &", "Intercept", "Thermal energy"]
+    assert grid.rows[1][1] == ["Radial staggered", "1,204", "0.812", "0.961", "0.932", "412.8"]

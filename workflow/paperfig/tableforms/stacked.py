@@ -181,6 +181,11 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
         return two_rows  # (never when a name's parenthesis stands among the first row's: 'Ketamine' / '(n = 58)')
     if spans := _spanning_header(texts, p):
         return spans
+    if p < len(texts) < 2 * p - q and all(t[:1].isupper() for t in texts[:p]) and all(
+            t[:1] == "(" or t[:1].islower() for t in texts[p:]):
+        # fewer second lines than columns ('blocking', 'attenuation', '(GWh/yr)' under eight
+        # names): which name each continues cannot be told; each name keeps its first line
+        return [[i] for i in range(p)]
     # group names over their columns: a name of words followed by a year or a number ('Physical
     # loans' / '2019' / '2023'); each column after it, up to the next group, carries its name
     groups = {c for c in range(1, len(out) - 1) if not _DIGIT.search(texts[out[c][0]])
