@@ -1655,6 +1655,8 @@ def test_a_page_number_beside_a_running_head_between_rows_is_page_furniture():
     kept = "\n".join(["Author Year Score", "Jones (2019)", "42", "Smith (2020)", "37"])  # a label's year stays
     from paperfig.parse import _page_furniture
     assert _page_furniture(tuple(kept.split("\n"))) == set()
+    cited = ("M2 0.05 1.2", "12", "N Engl J Med 2024;391:884-95", "M3 0.31 2.2")  # volume and pages, another style
+    assert _page_furniture(cited) == {1, 2}
 
 
 def test_tukey_letters_glued_to_the_error_of_a_negative_printed_with_a_unicode_minus():

@@ -118,7 +118,7 @@ def _furniture(text: str, head_only: bool = False) -> bool:
 
 
 #: A running head citing a journal's volume and pages (``298 (2024) 108652``, ``2024;391:884``).
-_JOURNAL_HEAD = re.compile(r"\d\s+\((?:19|20)\d\d\)\s+\d|(?:19|20)\d\d;\s?\d+:\d|Vol\.\s*\d|pp\.\s*\d|doi:")
+_JOURNAL_HEAD = re.compile(r"\d\s+\((?:19|20)\d\d\)\s+\d|\b(?:19|20)\d\d;\s?\d+:\d|\bVol\.\s*\d|\bpp\.\s*\d|\bdoi:")
 
 
 def _reading_view(doc: Document) -> Document:
