@@ -1721,3 +1721,17 @@ def test_a_layout_row_of_intervals_with_thousands():
     values = [(v["line_no"], v["value"]) for v in parse_document(document_from_text(text, "p.txt"), {})["table_values"]
               if v["value"]]
     assert (3, "987.2") in values and (3, "1191.6") in values and (4, "41582.9") in values
+
+
+def test_two_slide_lines_each_listing_values_a_condition_after_each_and_a_side_remark_with_a_point():
+    from paperfig.tableforms import bulletlist
+
+    rows = [r[1] for g in bulletlist.find(["# Cognitive load",
+                                           "Self-reported effort (1–7): 2.8 at 12 cps, 3.6 at 16 cps, 5.1 at 20 cps",
+                                           "Frustration (1–7): 2.2 / 2.9 / 4.7"]) for r in g.rows]
+    assert rows == [["Self-reported effort (1–7)", "2.8", "3.6", "5.1"], ["Frustration (1–7)", "2.2", "2.9", "4.7"]]
+    assert not bulletlist.find(["Volume: 12", "Issue: 3"])  # a citation stays prose
+    rows = [r[1] for g in bulletlist.find(["- Any adverse event: standard **18.8%**, piperine **25.0%**",
+                                           "- ALT change: +1.2 U/L vs. −0.8 U/L (micellar vs. standard)"])
+            for r in g.rows]
+    assert rows[1][:3] == ["ALT change", "+1.2", "−0.8"]

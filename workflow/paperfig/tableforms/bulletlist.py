@@ -33,8 +33,8 @@ a table of two columns, name and value, one row per bullet; its header is unname
 name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the settings differ, the
 run is a sweep: a third column holds the setting's number, which is data too. Lines of the same
 form without a bullet (markitdown's text of a slide: ``HIV co-infected: 38.7%``) are a list too
-when there are three and one of their values is no bare count (a decimal, a percentage,
-thousands): ``Volume: 12`` / ``Issue: 3`` is a citation.
+when there are three (two when each lists several values) and one of their values is no bare
+count (a decimal, a percentage, thousands): ``Volume: 12`` / ``Issue: 3`` is a citation.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
@@ -174,9 +174,10 @@ def _bullet(line: str) -> tuple[str | None, str, list[str]] | None:
 #: (…)``, ``Nausea: 12.5% of patients``).
 _LISTED = re.compile(_HEAD + r"(?P<rest>.+?)\s*\.?\s*$")
 #: What a listed value's words say of it after it: what it counts or when (``of patients``, ``per
-#: year``, ``with the twice-nightly dose``, ``overall``), the side it belongs to (``(HB)``), that
+#: year``, ``with the twice-nightly dose``, ``overall``, ``at 12 cps``), the side it belongs to (``(HB)``), that
 #: it is not significant (``(n.s.)``); and a rating's scale (``3.9 / 5``).
 _LISTED_TAIL = re.compile(r"(?:\s+(?:of|per|with|in|across|among|for|at)(?:\s+[A-Za-z][\w'-]*){1,5}"
+                          r"|\s+at\s+\d[\d.,]*\s?[A-Za-z%/]{1,10}"  # ('2.8 at 12 cps': a condition)
                           r"|\s+overall|\s*\((?:n\.\s?s\.?|ns|NS|[A-Za-z][\w +-]{0,20})\)"
                           r"|\s+/\s+(?:4|5|7|10|100)\b|(?<=[\d%°])\s+[a-z][a-z-]{2,24})+$")
 #: The name of a listed value before it: up to four words, each opening with a letter (``flood``,
@@ -250,7 +251,7 @@ def _listed(line: str) -> tuple[str | None, str, list[str]] | None:
 _TWO_VALUES = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<name>[^:]{1,60}?)\s*:\s*(?P<a>.+?)\s+"
                          r"(?:vs\.?|versus|→|->)\s+(?P<b>.+?)\s*$")
 #: The side a value belongs to, after it: ``(dual)``, ``(wet)``.
-_SIDE_NAME = re.compile(r"\s*\([A-Za-z][\w -]{0,20}\)\s*$")
+_SIDE_NAME = re.compile(r"\s*\([A-Za-z][\w .-]{0,30}\)\s*$")  # ('(dual)', '(micellar vs. standard)')
 
 
 _LATEX_WRAP = re.compile(r"\\(?:alert|textbf|emph|textit|mathbf|text|uline)\{([^{}]*)\}")
@@ -306,7 +307,10 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             continue
         measured = any(_MEASURED.search(v) for _, _, vs in run for v in vs)
         with_unit = measured or any(_WITH_UNIT.search(v) for _, _, vs in run for v in vs)
-        if len(run) >= (MIN_ROWS if bare or not with_unit else MIN_BULLETS) and (not bare or measured):
+        needed = MIN_ROWS if bare or not with_unit else MIN_BULLETS
+        if bare and all(len(vs) >= 2 for _, _, vs in run):
+            needed = MIN_BULLETS  # (two lines each listing values: 'Frustration (1–7): 2.2 / 2.9 / 4.7')
+        if len(run) >= needed and (not bare or measured):
             grids.append(Grid(form="bulletlist", first_line=run[0][0], last_line=run[-1][0],
                               rows=_rows(run), lines=[ln_ for ln_, _, _ in run]))
         run = []
