@@ -1735,3 +1735,12 @@ def test_two_slide_lines_each_listing_values_a_condition_after_each_and_a_side_r
                                            "- ALT change: +1.2 U/L vs. −0.8 U/L (micellar vs. standard)"])
             for r in g.rows]
     assert rows[1][:3] == ["ALT change", "+1.2", "−0.8"]
+
+
+def test_survey_items_worded_as_sentences_are_rows_but_prose_with_numbers_is_not():
+    text = "\n".join(["Item Agree Neutral Disagree", "Sedation relieved suffering 118 (89.4) 9 (6.8) 5 (3.8)",
+                      "We were adequately informed 104 (78.8) 16 (12.1) 12 (9.1)",
+                      "We could still communicate 47 (35.6) 38 (28.8) 47 (35.6)"])
+    grid = one(text, "aligned")
+    assert grid.rows[2][1] == ["We were adequately informed", "104 (78.8)", "16 (12.1)", "12 (9.1)"]
+    assert not grids("We observed that the model reaches 84.3 82.1\nand it improves to 85.0 83.2")

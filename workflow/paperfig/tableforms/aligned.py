@@ -41,7 +41,9 @@ Grammar
 * **Data line**: no tab, ends with a run of n >= 1 value tokens, the text before the run (the
   label) has at most 8 words (12 when 2+ spaces part its columns), no sentence boundary
   (``word. Word``) and no word of running text (``is``, ``are``, ``we``, ``their``,
-  ``approximately``, ``achieves`` ...: "Our model reaches 84.3 82.1" is prose); headings,
+  ``approximately``, ``achieves`` ...: "Our model reaches 84.3 82.1" is prose; a label of up to
+  six words before three or more values none of which is a bare whole number is a row even so,
+  a survey's item: ``We were adequately informed  104 (78.8)  16 (12.1)  12 (9.1)``); headings,
   captions (``Table 2: ..``) and list items (``* At approximately 8 MB, the score is 82``, ``1.
   ..``) are never data lines, except a line made only of values (a row whose label cell is
   blank). ``-``/``+`` items may be rows (``+ KD``, ``- w/o KD``), but a run made only of them
@@ -403,8 +405,9 @@ def _data_line(line: _Line, numbered: bool = False) -> bool:
         return False  # (label columns apart, 'OxA-41213  Ditch F201, primary fill  Bos taurus, left tibia')
     if line.label_toks and _excluded(line.text) and not (numbered and _NUMBERED.match(line.text)):
         return False
-    if any(_prose_word(t.text) for t in line.label_toks) and not _OWN_ROW.match(line.label):
-        return False
+    if any(_prose_word(t.text) for t in line.label_toks) and not _OWN_ROW.match(line.label) and not (
+            line.n >= 3 and len(line.label_toks) <= 6 and all(not is_weak(t.text) for t in line.values)):
+        return False  # (a survey's item is a row: 'We were adequately informed  104 (78.8)  16 (12.1)  12 (9.1)')
     if sum(t.value for t in line.toks) >= 2 and all(i and line.toks[i - 1].text.lower() in _TIME_WORDS
                                                     for i, t in enumerate(line.toks) if t.value):
         return False  # 'Day 1   Day 3   Day 7': time points naming columns, a header
