@@ -289,10 +289,16 @@ def _trailing_run(toks: list[_Tok]) -> int:
         if not t.value:
             break
         n += 1
-    if n and n < len(toks) and toks[len(toks) - n - 1].text.lower() == "per" and n <= 2 and all(
-            t.text.isdigit() for t in toks[len(toks) - n:]):
+    if 0 < n <= 2 and all(toks[i].text.isdigit() and _rate_number(toks, i) for i in range(len(toks) - n, len(toks))):
         return 0
     return n
+
+
+def _rate_number(toks: list[_Tok], i: int) -> bool:
+    """Token ``i`` is a number of a rate's unit: after ``per`` (``per 1000 PY``), or the second
+    group of one spaced in thousands (``per 100 000``)."""
+    return (i >= 1 and toks[i - 1].text.lower() == "per") or (
+        i >= 2 and toks[i - 2].text.lower() == "per" and _THOUSANDS_GROUP.fullmatch(toks[i].text) is not None)
 
 
 #: A speck OCR read as a quote or a point between a row's cells (``15 ‘ 951``): no token.
@@ -465,10 +471,6 @@ _INTERVAL_NAMES = frozenset({"CI", "Cl", "CrI", "PI", "HPD", "HDI", "UI", "confi
 _TIME_WORDS = frozenset("week wk day month year visit cycle session phase round epoch stage".split())
 
 
-#: A year naming a column (``2012``).
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
-#: A rate's unit in a header (``per 1000``, ``per 100 000``): its numbers name, they are no data.
-_RATE_UNIT = re.compile(r"\bper\s+\d[\d,]*(?:\s\d{3})*\b", re.I)
 #: The second group of a number spaced in thousands (``100 000``).
 _THOUSANDS_GROUP = re.compile(r"\d{3}")
 
@@ -484,9 +486,7 @@ def _header_line(line: _Line) -> bool:
     if any(_prose_word(t.text) for t in line.toks):
         return False
     if all(not t.value or _YEAR_OR_SIZE.match(t.text) or t.text in _TEXT_MARKS
-           or (i and line.toks[i - 1].text.lower() == "per")  # a rate's unit: "per 1000 PY"
-           or (i >= 2 and line.toks[i - 2].text.lower() == "per"  # "per 100 000"
-               and _THOUSANDS_GROUP.fullmatch(t.text))
+           or _rate_number(line.toks, i)  # a rate's unit: "per 1000 PY", "per 100 000"
            or (i + 1 < len(line.toks) and _UNIT_WORD.match(line.toks[i + 1].text))  # a setting: "25 °C", "24 h"
            or (i and line.toks[i - 1].text.lower() in _TIME_WORDS)  # a time point: "Week 6", "Day 14"
            or (i + 1 < len(line.toks) and line.toks[i + 1].text.strip("()[],;:?*") in _INTERVAL_NAMES)
@@ -1033,8 +1033,10 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     # hold digits (``(t ha−1)``, ``(kg kg−1)``), are marked as the header: the table logic would
     # take their numbers for data
     marked = (promoted or (len(header) >= 2 and any(_DIGIT_UNIT.search(h.text) for h in header[1:]))
-              or any(_settings(h) for h in header) or any(_RATE_UNIT.search(h.text) for h in header)
-              or any(t.value and _YEAR.match(t.text) for h in header for t in h.toks))  # ('2012  2019  Change')
+              or any(_settings(h) for h in header)
+              or any(t.text[:1].isdigit() and _rate_number(h.toks, i) or t.value and t.text.isdigit()
+                     and _YEAR_OR_SIZE.match(t.text) for h in header for i, t in enumerate(h.toks)))
+    # ('per 28 d', 'per 100 000'; '2012  2019  Change')
     return Grid(form="aligned", first_line=first_ln, last_line=last_ln, rows=rows,
                 lines=list(range(first_ln, last_ln + 1)), notes=notes, header_rows=len(header) if marked else 0)
 

@@ -91,27 +91,11 @@ def _named_columns(lines: Sequence[str], paras: list[list[int]], start: int, n: 
     columns, names, name_lines = [], [], []
     group, j = "", start
     while j < len(paras):
-        if j + 1 < len(paras) and _named_paragraph(lines, paras[j]) and len(paras[j + 1]) == n \
+        if j + 1 < len(paras) and (named := _two_line_name(lines, paras[j], group)) and len(paras[j + 1]) == n \
                 and _short(lines, paras[j + 1]) and _values(lines, paras[j + 1]):
-            # the name over two lines of one paragraph ('Febuxostat' / '(n = 118)')
-            names.append(" ".join(x for x in (group, _joined(lines, paras[j])) if x))
-            name_lines.append(paras[j][0])
-            columns.append(paras[j + 1])
-            j += 2
-            continue
-        if j + 1 < len(paras) and _group_paragraph(lines, paras[j]) and len(paras[j + 1]) == n \
-                and _short(lines, paras[j + 1]) and _values(lines, paras[j + 1]):
-            # a group's name over the column's own in one paragraph ('Impact force (kN)' / 'new'):
-            # the group names the single-line names after it too ('abraded'); or one name wrapped
-            # over two lines, its unit last ('Sheath' / 'slippage (mm)')
-            first, second = (lines[ln - 1].strip() for ln in paras[j])
-            if second.endswith(")"):  # a name wrapped over two lines ('Sheath' / 'slippage (mm)')
-                group = ""
-                names.append(f"{first} {second}")
-            else:
-                group = first
-                names.append(f"{group} {second}")
-            name_lines.append(paras[j][1])
+            name, group, name_line = named
+            names.append(name)
+            name_lines.append(name_line)
             columns.append(paras[j + 1])
             j += 2
             continue
@@ -132,18 +116,23 @@ def _named_columns(lines: Sequence[str], paras: list[list[int]], start: int, n: 
     return (columns, names, name_lines, j) if len(columns) >= 2 else None
 
 
-def _named_paragraph(lines: Sequence[str], para: list[int]) -> bool:
-    """A paragraph of a column's name and its second line in parentheses (``Febuxostat`` /
-    ``(n = 118)``)."""
-    return (len(para) == 2 and _header_cell(lines, para[:1])
-            and lines[para[1] - 1].strip().startswith("(") and lines[para[1] - 1].strip().endswith(")"))
-
-
-def _group_paragraph(lines: Sequence[str], para: list[int]) -> bool:
-    """A paragraph of a group's name and a column's name under it (``Impact force (kN)`` /
-    ``new``): two header cells, the second not a parenthesis."""
-    return (len(para) == 2 and all(_header_cell(lines, [ln]) for ln in para)
-            and not lines[para[1] - 1].strip().startswith("("))
+def _two_line_name(lines: Sequence[str], para: list[int], group: str) -> tuple[str, str, int] | None:
+    """A column's name printed as a paragraph of two lines: (the name, the group then in force, the
+    name's line), or None. The name and its parenthesis (``Febuxostat`` / ``(n = 118)``), under
+    the group in force; a name wrapped with its unit last (``Sheath`` / ``slippage (mm)``); or a
+    group's name over the column's own (``Impact force (kN)`` / ``new``): the group then names the
+    single-line names after it too (``abraded``)."""
+    if len(para) != 2 or not _header_cell(lines, para[:1]):
+        return None
+    first, second = (lines[ln - 1].strip() for ln in para)
+    if second.startswith("("):
+        return (" ".join(x for x in (group, f"{first} {second}") if x), group, para[0]) if second.endswith(")") \
+            else None
+    if not _header_cell(lines, para[1:]):
+        return None
+    if second.endswith(")"):
+        return f"{first} {second}", "", para[1]
+    return f"{first} {second}", first, para[1]
 
 
 def _header_cell(lines: Sequence[str], para: list[int]) -> bool:

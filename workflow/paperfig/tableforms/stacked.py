@@ -60,6 +60,7 @@ Grammar
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -268,6 +269,7 @@ _VALUE_THEN_NEGATIVE = re.compile(r"^([-−]?\d*\.?\d+)\s+([-−]\d*\.?\d+)$")
 _PLUS_ERROR = re.compile(r"(?<=\d)\s+\+(?=\d)")
 
 
+@functools.lru_cache(maxsize=1 << 12)  # (asked of the same words while a line is split and its row is read)
 def _one_value(text: str) -> bool:
     """The cell grammar reads ``text`` as one value (its parts) without refusing any of it."""
     res = cells.parse_cell(text)
