@@ -30,6 +30,8 @@ giving the same :class:`Grid`, which the table logic of :mod:`paperfig.pages` co
 ``oneline`` a table space-joined on one line after a ``[Table]`` / ``Table:`` element marker
             (:mod:`.oneline`), read only when every token fits label + k values
 ``aligned`` whitespace-aligned columns (:mod:`.aligned`), as pdftotext or OCR print them
+``interl.`` single-spaced rows with text columns between value columns (:mod:`.interleaved`),
+            as Tesseract prints a case series (``1 54 M Cerebral 2.8 6.1 Excision 36``)
 ``columnb.`` a table printed column by column, one paragraph per column (:mod:`.columnblocks`),
             as markitdown and pdfminer walk a PDF's text blocks
 ``stacked`` one cell per line (:mod:`.stacked`), as plain ``pdftotext`` prints tables, or one
@@ -72,7 +74,7 @@ class Grid:
 
 #: The forms in their order of confidence (a form's module exposes ``find(lines, skip)``).
 FORMS = ("ocrboxes", "printouts", "doctags", "elementpaths", "tei", "html", "latex", "delimited", "linearized", "pipe",
-         "multiline", "tsv", "oneline", "paragraphs", "aligned", "columnblocks", "stacked")
+         "multiline", "tsv", "oneline", "paragraphs", "aligned", "interleaved", "columnblocks", "stacked")
 
 
 def _finders():
@@ -83,6 +85,7 @@ def _finders():
         doctags,
         elementpaths,
         html,
+        interleaved,
         latex,
         linearized,
         multiline,
@@ -97,7 +100,7 @@ def _finders():
     )
 
     modules = (ocrboxes, printouts, doctags, elementpaths, tei, html, latex, delimited, linearized, pipe, multiline,
-               tsv, oneline, paragraphs, aligned, columnblocks, stacked)
+               tsv, oneline, paragraphs, aligned, interleaved, columnblocks, stacked)
     return {module.__name__.rsplit(".", 1)[-1]: module.find for module in modules}
 
 
