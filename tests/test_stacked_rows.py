@@ -410,3 +410,28 @@ def test_names_with_fewer_second_lines_than_columns_keep_their_first_lines():
     grid = one(text, "stacked")
     assert grid.rows[0][1] == ["Layout", "Heliostats", "Cosine", "Shading &", "Intercept", "Thermal energy"]
     assert grid.rows[1][1] == ["Radial staggered", "1,204", "0.812", "0.961", "0.932", "412.8"]
+
+
+def test_a_taxon_label_ending_in_an_abbreviation_is_a_cell_not_a_sentence():
+    # a species list: 'spp.' and 'sp.' end a taxon's name, not a sentence
+    text = "\n".join([
+        "Table 2. Beetles per pitfall trap",
+        "Taxon",
+        "Grazed",
+        "Ungrazed",
+        "Carabus nemoralis",
+        "14",
+        "9",
+        "Pterostichus spp.",
+        "31",
+        "22",
+        "Amara sp.",
+        "6",
+        "11",
+        "",
+        "Traps were emptied weekly.",
+    ])
+    g = one(text, "stacked")
+    assert g.rows[0] == (2, ["Taxon", "Grazed", "Ungrazed"])
+    assert [r[1][0] for r in g.rows[1:]] == ["Carabus nemoralis", "Pterostichus spp.", "Amara sp."]
+    assert _values(text) == {6: ["14"], 7: ["9"], 9: ["31"], 10: ["22"], 12: ["6"], 13: ["11"]}

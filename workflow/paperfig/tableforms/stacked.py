@@ -68,7 +68,9 @@ from dataclasses import dataclass
 from .. import cells, patterns
 from . import Grid
 
-_SENTENCE_END = re.compile(r"[A-Za-z]{3,}[.!?]$")
+#: A sentence's end, but not a label's abbreviation (``Ecdyonurus spp.``, ``Quercus robur agg.``,
+#: ``cv.``): a taxon's or a cultivar's name ends so in a table's label column.
+_SENTENCE_END = re.compile(r"(?<![A-Za-z.])(?!(?:spp|ssp|agg|var|subsp|aff)\.$)[A-Za-z]{3,}[.!?]$")
 #: A group's label between two rows (``By diabetes status``): words, digits only in parentheses
 #: (a scale's range: ``Pain on loading, NRS (0–10)``).
 _GROUP_LABEL = re.compile(r"^(?=.*[A-Za-z]{2})(?:[^\d()]|\([^()\d]*\)|\(\d+(?:\.\d+)?\s?[–-]\s?\d+(?:\.\d+)?\))+$")
