@@ -832,6 +832,19 @@ def test_settings_with_a_unit_name_the_rows_and_a_tukey_group_is_no_packed_row()
     assert "packed_row" not in kinds(parsed)
 
 
+def test_settings_under_one_unit_with_its_prefixes_name_the_rows():
+    # an audiogram's frequencies: 250 Hz, 500 Hz, 1 kHz ... ascend in hertz, not as printed
+    text = "\n".join(["| Category | Aided | Unaided |", "|---|---|---|", "| 250 Hz | 1.8 | 0.4 |",
+                      "| 500 Hz | -0.6 | 0.2 |", "| 1 kHz | -2.9 | -0.3 |", "| 4 kHz | -9.7 | -1.5 |"])
+    parsed = parse_document(document_from_text(text, "gains.md"), {})
+    assert parsed["table_summary"][0]["row_labels"] == ["250 Hz", "500 Hz", "1 kHz", "4 kHz"]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["-2.9", "-0.3"]
+    # out of order, they are values of their own column
+    shuffled = text.replace("| 1 kHz |", "| 9 kHz |")
+    parsed = parse_document(document_from_text(shuffled, "gains.md"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["9", "-2.9", "-0.3"]
+
+
 def test_a_header_printed_again_under_a_repeated_group_name_docling():
     """Docling repeats a spanning cell in each column and prints the columns' own names as a body
     row that repeats the label column's name: both are the header."""

@@ -184,6 +184,22 @@ def _years_under(cells_: list[str]) -> bool:
 
 #: A setting with its unit, printed as a row's name (``20 °C``, ``5 mg``, ``0.5 mM``).
 _SETTING_UNIT = re.compile(r"^(?P<num>\d{1,4}(?:\.\d{1,3})?)\s?(?P<unit>°[CFK]|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?)$")
+#: SI prefixes and the base units a setting's prefixed unit may have (``kHz``, ``mg``, ``µL``).
+_PREFIXES = {"": Decimal(1), "k": Decimal(1000), "M": Decimal(10) ** 6, "G": Decimal(10) ** 9, "m": Decimal("0.001"),
+             "µ": Decimal(10) ** -6, "μ": Decimal(10) ** -6, "u": Decimal(10) ** -6, "n": Decimal(10) ** -9}
+_BASE_UNITS = frozenset({"Hz", "g", "L", "l", "m", "s", "Pa", "V", "W", "A", "J", "N", "B", "mol", "Gy"})
+
+
+def _in_base_unit(m: re.Match) -> tuple[str, Decimal] | None:
+    """A setting's unit without its SI prefix and its number in that unit (``1 kHz`` -> ``Hz``,
+    1000), or None when the unit is no prefixed base unit."""
+    unit = m["unit"]
+    for prefix in sorted(_PREFIXES, key=len, reverse=True):
+        if unit.startswith(prefix) and unit[len(prefix):] in _BASE_UNITS:
+            return unit[len(prefix):], Decimal(m["num"]) * _PREFIXES[prefix]
+    return None
+
+
 #: A column of the sources a row comes from (``Ref.``, ``Refs``, ``Reference``, ``Source``) and its
 #: citations (``[8]``, ``[21,26]``, ``[3–5]``, ``12``): no values.
 _REFERENCE_HEADER = re.compile(r"^(?:Refs?\.?|References?|Sources?|Citations?)$", re.IGNORECASE)
@@ -566,14 +582,19 @@ class TableLayout:
         col = [re.sub(r"\s*\([^(){}]*[)}]$|(?<=\d)[a-h*†‡]$", "", c[0].strip()) for _, c in data]  # ('1200a')
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
         summary = 0  # up to two summary rows after the settings ('Slope', 'Total', '0.1 (recovery)')
-        while summary < 2 and len(col) - summary > 3 and _WORDS.search(data[len(col) - 1 - summary][1][0]):
+        while summary < 2 and len(col) - summary > 3 and _WORDS.search(data[len(col) - 1 - summary][1][0]) \
+                and not _SETTING_UNIT.match(col[len(col) - 1 - summary]):  # ('4 kHz' is a setting, no summary)
             summary += 1
         col = col[:len(col) - summary]
         units = [_SETTING_UNIT.match(x) for x in col]
-        if len(col) >= 3 and all(units) and len({m["unit"] for m in units}) == 1:
-            # settings with one unit (20 °C, 25 °C, 30 °C; 5 mg, 10 mg, 20 mg) beside values of
-            # another kind (3.12 ± 0.03): the rows' names
-            nums = [Decimal(m["num"]) for m in units]
+        scaled = [_in_base_unit(m) for m in units] if all(units) else []
+        if len(col) >= 3 and all(units) and (len({m["unit"] for m in units}) == 1 or (
+                all(scaled) and len({base for base, _ in scaled}) == 1)):
+            # settings with one unit (20 °C, 25 °C, 30 °C; 5 mg, 10 mg, 20 mg; or one unit under
+            # its prefixes, 250 Hz, 500 Hz, 1 kHz) beside values of another kind (3.12 ± 0.03):
+            # the rows' names
+            nums = [value for _, value in scaled] if len({m["unit"] for m in units}) > 1 else \
+                [Decimal(m["num"]) for m in units]
             if (all(a < b for a, b in zip(nums, nums[1:])) or all(a > b for a, b in zip(nums, nums[1:]))) \
                     and not any(_SETTING_UNIT.match(x) for x in others):
                 return True  # (or descending: heap sizes 16 GB, 8 GB, 4 GB)
