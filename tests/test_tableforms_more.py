@@ -881,6 +881,21 @@ def test_value_bullets_comparing_two_values():
                                                    ["Walking distance", "2.1", "6.8"], ["Women reporting conflict", "41%", ""]]
 
 
+def test_a_lone_bold_measurement_bullet_clock_time_names_and_subscript_units():
+    from paperfig.tableforms import bulletlist
+
+    lines = ["- Ash from one mill, ground in a ball mill", "- Amorphous silica in the ash: **87.6 %**", "",
+             "- Label budget: **50 sentences** per type", "", "- Silica in the ash: 87.6 %", "",
+             "* 09:00–10:00: **4.1 min** mean wait", "* 10:00–11:00: **6.8 min**", "",
+             "- Embodied CO₂: 356 → 309 kg CO₂-e/m³", "- Cost change: **−7.4 %**"]
+    lone, times, pair = bulletlist.find(lines)
+    # one bullet is a list when its value, set in bold after the colon, is a measurement; a count
+    # of things in bold (line 4) or a measurement not in bold (line 6) stays a remark
+    assert lone.rows == [(2, ["Amorphous silica in the ash", "87.6 %"])]
+    assert times.rows == [(8, ["09:00–10:00", "4.1"]), (9, ["10:00–11:00", "6.8"])]
+    assert pair.rows == [(11, ["Embodied CO₂", "356", "309"]), (12, ["Cost change", "−7.4 %", ""])]
+
+
 def test_a_misread_plus_minus_with_tukey_letters_glued_to_the_error():
     text = "\n".join(["Time pH Temperature", "Day 0 3.62 + 0.04a 27.4 + 0.6a", "Day 1 3.95 + 0.06b 36.8 + 1.2b",
                       "Day 2 4.38 + 0.05c 44.1 + 0.9cd"])

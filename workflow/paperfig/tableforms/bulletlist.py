@@ -3,8 +3,11 @@ value (``- Dense: 61.2 GB``, ``* tiny-d: **14.8%**``, ``- γ = 2: 1.62×``, ``- 
 
 Grammar: a run of >= 3 consecutive value bullets (two when one value is a measurement: a
 decimal, a percentage, thousands, a unit, a currency or a change; ``Plots: 4`` / ``Sites: 9``
-describes a design), each ``<name>: <value>`` where the value is one number (with its error:
-``248 ± 52``; the measure may be named first: ``median 16``, ``LWR 3.25 nm``, a statistic's
+describes a design; one when that measurement is set in bold right after the colon, a slide's
+result: ``Material cost change: **−7.4 %**``, ``Cement saved: **62 kg**``, never a count,
+``Sites: **9**``, ``Label budget: **50 sentences**``), each
+``<name>: <value>`` (the name may hold a clock time's colon, ``09:00–10:00``) where the value is
+one number (with its error: ``248 ± 52``; the measure may be named first: ``median 16``, ``LWR 3.25 nm``, a statistic's
 symbol, ``β = 0.41``, ``adjusted β = −0.8``, never a sample's ``n = 24``; words before a bold
 value, ``soil conservation **+0.118**``), a currency before it (``$``, ``US$ 1,480``, ``USD
 11.60``), its standard error or its change after it (``(SE 0.037)``: the cell is then ``+0.118 ±
@@ -48,13 +51,15 @@ from collections.abc import Collection, Sequence
 
 from . import Grid
 
-_UNIT_WORD = r"(?:[A-Za-zµ]{1,8}/\([^()\s]{1,8}\)|[A-Za-zµ°Åσ/·⁻⁰¹²³⁴⁵⁶⁷⁸⁹$€£-]{1,12})"  # ('p/(m·s)' too)
+#: A unit's word after a value (``p/(m·s)``, ``mm/√min``, ``kg CO₂-e/m³``).
+_UNIT_WORD = r"(?:[A-Za-zµ]{1,8}/\([^()\s]{1,8}\)|[A-Za-zµ°Åσ/·√⁻⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉$€£-]{1,12})"
 #: A currency before the number: a symbol or a code (``$``, ``US$ 1,480``, ``USD 11.60``, ``€``).
 _CUR_SIGN = "[$€£¥₹₦]"
 _CURRENCY = rf"(?:(?:US|A|C|NZ)?{_CUR_SIGN}\s?|(?-i:USD|EUR|GBP|CHF|JPY|INR|KES|NGN)\s)?"
 #: What opens a bullet up to its value: its indent, its mark (or none: markitdown's lines) and its
 #: name, then a colon that is no ratio's (``1:40``).
-_HEAD = r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])(?P<name>[^:|]{1,60}?)\s*:(?!\d)\s*"
+_HEAD = (r"^(?P<indent>\s*)(?:(?P<mark>[-*+•]|\d{1,2}[.)])\s+)?(?![#>])"
+         r"(?P<name>(?:[^:|]|(?<=\d):(?=\d\d\b)){1,60}?)\s*:(?!\d)\s*")  # (a clock time's colon: '09:00–10:00')
 _VALUE_BULLET = re.compile(
     _HEAD + r"(?:(?:median|mean|average|(?-i:[A-Z]{2,6}))\s+)?"  # 'median 16', 'LWR 3.25 nm': the measure named first
     # 'soil conservation **+0.118**': the measure's name before a bold value (the reading view
@@ -286,6 +291,7 @@ _WORD_BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<text>
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     grids: list[Grid] = []
     run: list[tuple[int, str, list[str]]] = []
+    bold = False  # the run's (first) bullet prints its value in bold
     bare = False  # the run holds lines without a bullet
     parent: tuple[int, str] | None = None  # a bullet of words over nested value bullets: (indent, text)
     for ln, line in enumerate([*lines, ""], 1):
@@ -297,6 +303,7 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             elif parent and len(indent) <= parent[0]:
                 parent = None
             run.append((ln, f"{parent[1]}: {name}" if parent and indent is not None else name, values))
+            bold = bold or (indent is not None and len(values) == 1 and _BOLD_VALUE.search(line) is not None)
             continue
         if usable and _DIV_FENCE.match(line) and run:
             continue  # pandoc's and Quarto's column divs ('::: columns', ':::: column') lay a list out
@@ -310,13 +317,21 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
         needed = MIN_ROWS if bare or not with_unit else MIN_BULLETS
         if bare and all(len(vs) >= 2 for _, _, vs in run):
             needed = MIN_BULLETS  # (two lines each listing values: 'Frustration (1–7): 2.2 / 2.9 / 4.7')
+        if len(run) == 1 and bold and not bare and (measured or _SHORT_UNIT.search(run[0][2][0])):
+            needed = 1  # one bullet whose value is set in bold, a measurement: a slide's result
         if len(run) >= needed and (not bare or measured):
             grids.append(Grid(form="bulletlist", first_line=run[0][0], last_line=run[-1][0],
                               rows=_rows(run), lines=[ln_ for ln_, _, _ in run]))
         run = []
-        bare = False
+        bare = bold = False
         parent = None
     return grids
+
+
+#: A value with a unit's symbol (``62 kg``, ``€412``, ``8 µs``), not a count of things (``50 sentences``).
+_SHORT_UNIT = re.compile(rf"{_CUR_SIGN}\s?\d|\d\s?(?:[A-Za-zµ°Ω]{{1,3}}|[A-Za-zµ°]{{1,4}}/[A-Za-z]{{1,3}})$")
+#: A value set in bold right after the name's colon (``Material cost change: **−7.4 %**``).
+_BOLD_VALUE = re.compile(rf":\s*(?:\*\*|__)\s*(?:~|≈)?[-+−]?{_CURRENCY}\d")
 
 
 #: A value that is no bare count (a decimal, a percentage, thousands): lines without bullets must
