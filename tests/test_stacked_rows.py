@@ -435,3 +435,45 @@ def test_a_taxon_label_ending_in_an_abbreviation_is_a_cell_not_a_sentence():
     assert g.rows[0] == (2, ["Taxon", "Grazed", "Ungrazed"])
     assert [r[1][0] for r in g.rows[1:]] == ["Carabus nemoralis", "Pterostichus spp.", "Amara sp."]
     assert _values(text) == {6: ["14"], 7: ["9"], 9: ["31"], 10: ["22"], 12: ["6"], 13: ["11"]}
+
+
+def test_group_names_and_a_caption_tail_before_the_header_are_no_cells():
+    # OCR reads a two-row header's top row (the groups) first; with a caption's tail above it,
+    # four text lines stand before the header the rows fit
+    text = "\n".join([
+        "Table 4. Plaque and bleeding by device (mean",
+        "SD)",
+        "Floss (n = 30)",
+        "Brush (n = 31)",
+        "Difference",
+        "Outcome",
+        "Before",
+        "After",
+        "Before",
+        "After",
+        "(95% CI)",
+        "Plaque index",
+        "2.4 + 0.4",
+        "1.9 + 0.4",
+        "2.3 + 0.3",
+        "1.6 + 0.3",
+        "-0.3 (-0.5 to -0.1)",
+        "Bleeding, %",
+        "38.6 + 12.4",
+        "27.9 + 10.8",
+        "37.2 + 11.9",
+        "19.4 + 9.6",
+        "-7.6 (-11.9 to -3.3)",
+        "Time, min",
+        "3.9 + 1.4",
+        "3.1 + 1.1",
+        "3.6 + 1.5",
+        "2.4 + 0.9",
+        "-0.6 (-1.0 to -0.2)",
+    ])
+    g = one(text, "stacked")
+    # (which of the group lines heads the label column cannot be told; none is a row)
+    assert g.first_line in (5, 6) and len(g.rows) == 4 and g.header_rows == 1
+    assert g.rows[2] == (18, ["Bleeding, %", "38.6 + 12.4", "27.9 + 10.8", "37.2 + 11.9", "19.4 + 9.6",
+                              "-7.6 (-11.9 to -3.3)"])
+    assert _values(text)[23] == ["-7.6", "-11.9", "-3.3"]

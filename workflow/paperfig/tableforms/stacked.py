@@ -8,42 +8,43 @@ Grammar
   or sentence (no ``word.`` at its end, no ``:`` inside).
 * **Block.** A run of consecutive cell lines. It is a table of ``p`` columns (2 <= p <= 12) when
   it reads as a header, then at least two rows of ``p`` lines each: ``q`` lines that are not
-  values (the row label, and text columns such as a backbone: the same ``q`` in every row,
-  fewest first) followed by ``p - q`` value lines (any value of the cell grammar: ``84.6``,
-  ``71.2%``, ``-``, ``N/A``...; a reference category's ``Reference``; a range of whole numbers,
-  ``2–538``, which the table logic reads under a header naming a range). The header is ``p``
-  text lines, or more (up to ``3p``) when its cells wrap and the lines group into ``p`` cells (a
-  line opening with ``(``, or after one ending in ``,``, ``-`` or ``/``, continues the cell
-  above: ``eGFR Slope, mL/min`` / ``(95% CI)``; or they are ``p`` names and then a second row
-  over the value columns, ``(n=162)`` ...; or a group's name of words stands before columns
-  named by years or whole numbers, ``Physical loans`` / ``2019`` / ``2023``, and names them:
-  such header lines may be values; or the label column's name and g group names come first, then
-  the value columns' own names repeating every (p - 1) / g columns, ``Severity`` / ``AUDPC`` /
-  ``2021/22`` / ``2022/23`` / ``2021/22`` / ``2022/23``), or absent (rows straight away). Up to
-  two text lines may stand before the header (the wrapped tail of a caption, ``roadside survey,
-  2023``): they are no cells. One text line of words without digits (but a scale's range in
+  values (the row label, and text columns such as a backbone: the same ``q`` in every row, fewest
+  first) followed by ``p - q`` value lines (any value of the cell grammar: ``84.6``, ``71.2%``,
+  ``-``, ``N/A``...; a reference category's ``Reference``; a range of whole numbers, ``2–538``,
+  which the table logic reads under a header naming a range). The header is ``p`` text lines, or
+  more (up to ``3p``) when its cells wrap and the lines group into ``p`` cells (a line opening
+  with ``(``, or after one ending in ``,``, ``-`` or ``/``, continues the cell above: ``eGFR
+  Slope, mL/min`` / ``(95% CI)``; or they are ``p`` names and then a second row over the value
+  columns, ``(n=162)`` ...; or a group's name of words stands before columns named by years or
+  whole numbers, ``Physical loans`` / ``2019`` / ``2023``, and names them: such header lines may
+  be values; or the label column's name and g group names come first, then the value columns' own
+  names repeating every (p - 1) / g columns, ``Severity`` / ``AUDPC`` / ``2021/22`` / ``2022/23``
+  / ``2021/22`` / ``2022/23``), or absent (rows straight away). Up to two text lines may stand
+  before the header (the wrapped tail of a caption, ``roadside survey, 2023``), four before a
+  table of >= 3 rows and columns (OCR printing the group names over a header before it, ``Floss (n
+  = 44)`` / ``Interdental brush (n = 45)`` / ``Adjusted difference`` / ``Outcome`` / ``Baseline``
+  ...): they are no cells. One text line of words without digits (but a scale's range in
   parentheses, ``Pain score (0–10)``) may stand between two rows (a group's label, ``By diabetes
   status``) in a table of >= 3 rows, at most one per two rows, and before the first row when
   another group follows; a row label may wrap onto a second line when its first line ends in
-  ``,``, ``-`` or ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and
-  the next opens in lower case (``Days with delirium among patients with`` / ``delirium, median
-  (IQR)``); a label longer than a cell line (up to 16 words) is a cell when a value's line
-  follows it. A value line holding several values of the cell grammar (``-10.4 (0.8) -19.7
-  (0.8)***``: OCR merged two boxes) gives that many cells, all on its line; so does a row's
-  label merged with its first value (``La Selva 58.7±5.1``). Under a header, a row may be named
-  by a time point or a whole number that reads as a value (``6h``, ``24h``, ``7d`` under ``Time
-  point``); so may a stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` / three
-  values / ``14`` / three values), each opening with a whole number, a time point or a bin
-  (``<25%``, ``25–50%``): a plain row (a label, then values) never leaves p value lines in a
-  row, so only such a stretch is read so; a continued table's rows may follow its repeated
-  header straight away. A text column's cell may be a dash (``Fresh control`` / ``–`` /
-  ``212``). Under a p-value column (``p``, ``P-value*``) a level's row may leave the p-value out
-  (printed once, on its variable's first row). Under a header, a row after the first may leave
-  out up to half its last value cells (a reference arm's blank ``Difference vs placebo`` and
-  ``p`` cells) when the next line is text or the run ends: its values fill the first columns,
-  with a ``short_row`` note; at most one row in three may be short. When several ``p`` fit, the one whose rows use
-  the whole run wins, then the larger ``p``. A run that fits no ``p`` is left to the other
-  readers (and is prose for them).
+  ``,``, ``-`` or ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the
+  next opens in lower case (``Days with delirium among patients with`` / ``delirium, median
+  (IQR)``); a label longer than a cell line (up to 16 words) is a cell when a value's line follows
+  it. A value line holding several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR
+  merged two boxes) gives that many cells, all on its line; so does a row's label merged with its
+  first value (``La Selva 58.7±5.1``). Under a header, a row may be named by a time point or a
+  whole number that reads as a value (``6h``, ``24h``, ``7d`` under ``Time point``); so may a
+  stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` / three values / ``14`` /
+  three values), each opening with a whole number, a time point or a bin (``<25%``, ``25–50%``): a
+  plain row (a label, then values) never leaves p value lines in a row, so only such a stretch is
+  read so; a continued table's rows may follow its repeated header straight away. A text column's
+  cell may be a dash (``Fresh control`` / ``–`` / ``212``). Under a p-value column (``p``,
+  ``P-value*``) a level's row may leave the p-value out (printed once, on its variable's first
+  row). Under a header, a row after the first may leave out up to half its last value cells (a
+  reference arm's blank ``Difference vs placebo`` and ``p`` cells) when the next line is text or
+  the run ends: its values fill the first columns, with a ``short_row`` note; at most one row in
+  three may be short. When several ``p`` fit, the one whose rows use the whole run wins, then the
+  larger ``p``. A run that fits no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
@@ -118,7 +119,8 @@ class _Fit:
 #: once, on its first level's row, and left out on the others.
 _P_VALUE_HEADER = re.compile(r"^[Pp](?:[\s-]?[Vv]alues?)?\b\W*$")
 #: Text lines that may stand before a table's header in a run (a caption's wrapped tail).
-_MAX_LEAD = 2
+_MAX_LEAD = 4
+_MAX_CAPTION_LEAD = 2  # more: group names over the header, before a table of >= 3 rows and columns
 
 
 def _cell_line(line: str, strings: bool = False) -> bool:
@@ -564,11 +566,15 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
         flags = [_is_value(t) for t in texts]
         best = None
         # A caption wrapped over lines leaves its tail (``roadside survey, 2023``) before the
-        # header: up to _MAX_LEAD text lines may stand before the table and are not its cells.
+        # header, and OCR may print the group names over a header before it, which no grouping
+        # of the header reads (``Floss (n = 44)`` / ``Interdental brush (n = 45)`` / ``Outcome``
+        # ...): up to _MAX_LEAD text lines may stand before the table and are not its cells.
         lead_max = 0 if fixed else min(_MAX_LEAD, next((i for i, f in enumerate(flags) if f), 0))
         for lead in range(lead_max + 1):
             for p in ([fixed] if fixed else range(2, 13)):
                 fit = _fit(flags, texts, p, lead)
+                if fit and lead > _MAX_CAPTION_LEAD and (p < 3 or len(fit.rows) < 3):
+                    fit = None  # (more lines before the header: only before a table of some size)
                 if fit:
                     # (a short row costs a row's length: a fit without them wins a tie)
                     key = (fit.end == len(whole), fit.end - lead - p * sum(row.short for row in fit.rows), p, -lead)
