@@ -300,6 +300,17 @@ def test_axis_spellings(line, label, unit):
     assert ax["x_unit"] == unit or (unit == "" and ax["x_unit"] in ("", "GFLOPs"))
 
 
+def test_a_side_before_the_axis_names_a_dual_axis_and_its_range_is_no_point():
+    text = ("## Line chart: Cases and coverage\n* **X-axis:** Year, from 2008 to 2010\n"
+            "- **Left y-axis:** Reported cases (0 to 400)\n- **Right y-axis:** Coverage (%), from 60 to 100\n\n"
+            "| Year | Cases | Coverage (%) |\n|---|---|---|\n| 2008 | ~35 | ~91 |\n| 2009 | ~28 | ~92 |\n"
+            "| 2010 | ~30 | ~90 |\n")
+    parsed = parse(text)
+    assert not [p for p in parsed["points"] if p["line_no"] in (3, 4)]
+    assert parsed["axes"][0]["y_line_no"] in (3, 4)
+    assert sorted(pts(parsed, "line_no", "x", "y"))[:2] == [(8, "2008", "35"), (8, "2008", "91")]
+
+
 def test_axis_sub_bullets_and_ticks_are_not_the_range():
     text = """## Scatter Plot: Sub bullets
 **Y axis** – Accuracy (%)

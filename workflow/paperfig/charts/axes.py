@@ -27,9 +27,9 @@ _AXIS_SUB_KEY = re.compile(r"^\s*(?:label|title|name|range|scale|type|axis\s+typ
 
 #: An axis line in any of the usual spellings: '**X-axis:** ...', '**X-axis (Compute)**: ...',
 #: 'X axis - ...', 'X-Axis: ...', 'Horizontal axis: ...', 'x-axis label: ...', '**Y axis** – ...',
-#: 'The x-axis represents ...'; bold markers are ignored.
+#: 'The x-axis represents ...', 'Left y-axis: ...' (a side first); bold markers are ignored.
 _AXIS_LINE = re.compile(
-    r"^(?:the\s+)?(x|y|horizontal|vertical)[\s-]*axis\b\s*"
+    r"^(?:the\s+)?(?:(?P<side>left|right|primary|secondary)\s+)?(?P<axis>x|y|horizontal|vertical)[\s-]*axis\b\s*"
     r"(?P<rest>\([^()]*\)|(?:label|title|name)\b|(?P<sub>range|scale|ticks?|tick\s+(?:labels|marks)|limits?|"
     r"values|units?|type|min(?:imum)?|max(?:imum)?)\b|\(?(?:left|right|top|bottom|primary|secondary)\)?)?\s*"
     r"(?:(?::|[-–—](?=\s)|\s[-–—])\s*(?P<text>.*)|(?P<verb>(?:represents|shows|displays|is\s+labell?ed|"
@@ -44,13 +44,13 @@ def _axis_line(content: str) -> tuple[str, str, str] | None:
     if not m:
         return None
     text = (m.group("text") if m.group("text") is not None else (m.group("verb") or "")).strip()
+    which = "x" if m.group("axis").lower() in ("x", "horizontal") else "y"
     if m.group("sub"):
-        which = "x" if m.group(1).lower() in ("x", "horizontal") else "y"
         return which, "sub:" + m.group("sub").lower(), text
     if _pair_in(text):
         return None
-    which = "x" if m.group(1).lower() in ("x", "horizontal") else "y"
-    return which, (m.group("rest") or "").strip(), text
+    rest = (m.group("rest") or "").strip() or (f"({m.group('side').lower()})" if m.group("side") else "")
+    return which, rest, text  # ('Left y-axis: ...' as 'Y-axis (left): ...')
 
 
 #: A power of ten as printed on log axes: '10^3', '10^{-2}', '10**3', '10³', '1e3', '1e-3'.
