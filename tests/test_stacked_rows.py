@@ -477,3 +477,33 @@ def test_group_names_and_a_caption_tail_before_the_header_are_no_cells():
     assert g.rows[2] == (18, ["Bleeding, %", "38.6 + 12.4", "27.9 + 10.8", "37.2 + 11.9", "19.4 + 9.6",
                               "-7.6 (-11.9 to -3.3)"])
     assert _values(text)[23] == ["-7.6", "-11.9", "-3.3"]
+
+
+def test_baseline_rows_without_a_p_value_and_labels_of_many_short_words():
+    # baseline rows print no p-value (the first row too); a label of eight short words is a
+    # cell line although it fits in 44 characters
+    text = "\n".join([
+        "Characteristic",
+        "Drug (n = 40)",
+        "Placebo (n = 41)",
+        "P",
+        "Age, years, mean (SD)",
+        "58.4 (11.2)",
+        "60.1 (10.7)",
+        "Female, n (%)",
+        "23 (57.5)",
+        "25 (61.0)",
+        "Change in score at week 6, mean (SD)",
+        "-8.9 (7.2)",
+        "-4.1 (6.8)",
+        "0.001",
+        "Responders at week 6, n (%)",
+        "21 (52.5)",
+        "10 (24.4)",
+        "0.01",
+    ])
+    g = one(text, "stacked")
+    assert g.rows[0] == (1, ["Characteristic", "Drug (n = 40)", "Placebo (n = 41)", "P"])
+    assert g.rows[1] == (5, ["Age, years, mean (SD)", "58.4 (11.2)", "60.1 (10.7)", ""])
+    assert g.rows[3] == (11, ["Change in score at week 6, mean (SD)", "-8.9 (7.2)", "-4.1 (6.8)", "0.001"])
+    assert _values(text)[14] == ["0.001"] and _values(text)[18] == ["0.01"]

@@ -29,22 +29,23 @@ Grammar
   another group follows; a row label may wrap onto a second line when its first line ends in
   ``,``, ``-`` or ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the
   next opens in lower case (``Days with delirium among patients with`` / ``delirium, median
-  (IQR)``); a label longer than a cell line (up to 16 words) is a cell when a value's line follows
-  it. A value line holding several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR
-  merged two boxes) gives that many cells, all on its line; so does a row's label merged with its
-  first value (``La Selva 58.7±5.1``). Under a header, a row may be named by a time point or a
-  whole number that reads as a value (``6h``, ``24h``, ``7d`` under ``Time point``); so may a
-  stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` / three values / ``14`` /
-  three values), each opening with a whole number, a time point or a bin (``<25%``, ``25–50%``): a
-  plain row (a label, then values) never leaves p value lines in a row, so only such a stretch is
-  read so; a continued table's rows may follow its repeated header straight away. A text column's
-  cell may be a dash (``Fresh control`` / ``–`` / ``212``). Under a p-value column (``p``,
-  ``P-value*``) a level's row may leave the p-value out (printed once, on its variable's first
-  row). Under a header, a row after the first may leave out up to half its last value cells (a
-  reference arm's blank ``Difference vs placebo`` and ``p`` cells) when the next line is text or
-  the run ends: its values fill the first columns, with a ``short_row`` note; at most one row in
-  three may be short. When several ``p`` fit, the one whose rows use the whole run wins, then the
-  larger ``p``. A run that fits no ``p`` is left to the other readers (and is prose for them).
+  (IQR)``); a label longer than a cell line (in words or in characters, up to 16 words) is a cell
+  when a value's line follows it. A value line holding several values of the cell grammar (``-10.4
+  (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives that many cells, all on its line; so does a
+  row's label merged with its first value (``La Selva 58.7±5.1``). Under a header, a row may be
+  named by a time point or a whole number that reads as a value (``6h``, ``24h``, ``7d`` under
+  ``Time point``); so may a stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` /
+  three values / ``14`` / three values), each opening with a whole number, a time point or a bin
+  (``<25%``, ``25–50%``): a plain row (a label, then values) never leaves p value lines in a row,
+  so only such a stretch is read so; a continued table's rows may follow its repeated header
+  straight away. A text column's cell may be a dash (``Fresh control`` / ``–`` / ``212``). Under a
+  p-value column (``p``, ``P-value*``) a level's row may leave the p-value out (printed once, on
+  its variable's first row), and so may a baseline characteristic's, the first row too. Under a
+  header, a row after the first may leave out up to half its last value cells (a reference arm's
+  blank ``Difference vs placebo`` and ``p`` cells) when the next line is text or the run ends: its
+  values fill the first columns, with a ``short_row`` note; at most one row in three may be short.
+  When several ``p`` fit, the one whose rows use the whole run wins, then the larger ``p``. A run
+  that fits no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
@@ -143,8 +144,9 @@ _MAX_LABEL_CHARS = 100
 def _long_label(lines: Sequence[str], ln: int, skip: Collection[int], strings: bool) -> bool:
     line = lines[ln - 1]
     s = line.strip()
-    if not _MAX_CELL_CHARS < len(s) <= _MAX_LABEL_CHARS or len(s.split()) > _MAX_LABEL_WORDS:
-        return False
+    if len(s) > _MAX_LABEL_CHARS or len(s.split()) > _MAX_LABEL_WORDS or (
+            len(s) <= _MAX_CELL_CHARS and len(s.split()) <= _MAX_CELL_WORDS):
+        return False  # (too long for a label, or a cell line: long in characters or in words)
     if "\t" in s or "|" in s or ":" in s or _SENTENCE_END.search(s) or not _WORD.search(s):
         return False
     if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
@@ -377,7 +379,7 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
                 row.cells.append(value)
                 row.at.append(nxt)
             nxt += 1
-        if len(row.cells) == p - 1 and p_last and rows and (nxt == len(flags) or not flags[nxt]):
+        if len(row.cells) == p - 1 and p_last and (nxt == len(flags) or not flags[nxt]):
             row.cells.append("")  # a level's row under a p-value printed once for its variable
             row.at.append(row.at[-1])
         elif named and (rows or text_lines > q) and q < len(row.cells) < p and p - len(row.cells) <= (p - q) // 2 and (
