@@ -1759,3 +1759,35 @@ def test_survey_items_worded_as_sentences_are_rows_but_prose_with_numbers_is_not
     grid = one(text, "aligned")
     assert grid.rows[2][1] == ["We were adequately informed", "104 (78.8)", "16 (12.1)", "12 (9.1)"]
     assert not grids("We observed that the model reaches 84.3 82.1\nand it improves to 85.0 83.2")
+
+
+def test_rows_ocr_split_one_cell_per_line_among_whole_rows_are_read_back():
+    text = "\n".join([
+        "Stylus Plays Noise (dB) THD (%) Loss (dB) Ra (nm)",
+        "Conical",
+        "0",
+        "-63.8 + 0.6",
+        "0.42 + 0.05",
+        "-0.1 + 0.1",
+        "18 + 2",
+        "100 -61.7 + 0.9 0.55 + 0.07 -0.9 + 0.3 31 + 4",
+        "250 -59.6 + 1.1 0.71 + 0.09 -1.8 + 0.4 47 + 6",
+        "Elliptical",
+        "0 -64.1 + 0.5 0.39 + 0.04 -0.1 + 0.1 17 + 2",
+        "100 -63.0 + 0.6 0.44 + 0.05 -0.4 + 0.2 22 + 3",
+        "250 -61.8 + 0.8 0.52 + 0.06 -0.9 + 0.3 30 + 4",
+        "Microline",
+        "0 -64.3 + 0.5 0.37 + 0.04 0.0 + 0.1 17 + 2",
+        "100 -63.7 + 0.6 0.40 + 0.05 -0.2 + 0.1 19 + 2",
+        "250 -63.1 + 0.6 0.43 + 0.05 -0.5 + 0.2 23 + 3",
+    ])
+    # (more whole rows than lone lines: the aligned reader's run; the stretch of five lone
+    # lines is one row of five cells)
+    g = one(text, "aligned")
+    split = [(ln, cells) for ln, cells in g.rows if ln == 3]
+    assert split == [(3, ["0", "-63.8 + 0.6", "0.42 + 0.05", "-0.1 + 0.1", "18 + 2"])]
+    assert g.cell_lines[[ln for ln, _ in g.rows].index(3)] == [3, 4, 5, 6, 7]
+    assert "split_rows" in [n[1] for n in g.notes]
+    parsed = parse_document(document_from_text(text, "stylus.txt"), {})
+    got = {(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]}
+    assert (3, "0") not in got and (4, "-63.8") in got and (7, "18") in got and (8, "100") not in got

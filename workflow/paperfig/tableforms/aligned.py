@@ -109,6 +109,10 @@ Two layouts
    2+ space gaps, else by whitespace when it has k+1 (or k: blank label header) words, else
    the last k words are the names and the rest the label header (note
    ``header_split_by_position``).
+
+Rows OCR split one cell per line (docTR), a stretch of lines each one value without a label
+between whole rows, as long as a whole number of rows, are read back as those rows, each cell on
+its own line (``Grid.cell_lines``, note ``split_rows``).
 """
 
 from __future__ import annotations
@@ -1023,6 +1027,7 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     if rows is None:
         return None
     _add_wraps(rows, wraps, notes)
+    rows, cell_lines = _split_rows(rows, notes)
     for _, cells in rows:  # a table border read as a character by OCR: "| BERT-base"
         if cells:
             cells[0] = cells[0].strip("|¦ ").strip()
@@ -1038,7 +1043,42 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
                      and _YEAR_OR_SIZE.match(t.text) for h in header for i, t in enumerate(h.toks)))
     # ('per 28 d', 'per 100 000'; '2012  2019  Change')
     return Grid(form="aligned", first_line=first_ln, last_line=last_ln, rows=rows,
-                lines=list(range(first_ln, last_ln + 1)), notes=notes, header_rows=len(header) if marked else 0)
+                lines=list(range(first_ln, last_ln + 1)), notes=notes, header_rows=len(header) if marked else 0,
+                cell_lines=cell_lines)
+
+
+def _split_rows(rows: list[tuple[int, list[str]]], notes: list) -> tuple[list[tuple[int, list[str]]],
+                                                                         list[list[int]] | None]:
+    """Rows OCR split one cell per line among whole rows (docTR: ``Conical`` / ``0`` / ``-63.8 +
+    0.6`` / ... / ``100 -61.7 + 0.9 0.55 + 0.07 ...``): a stretch of lines each holding one value
+    and no label, as long as a whole number of rows (label and values), is read back as those
+    rows, each cell on its own line; the lines of the other rows hold all their cells."""
+    width = max((len(cells) for _, cells in rows), default=0)
+    lone = [width > 2 and not cells[0] and sum(1 for c in cells if c) == 1 for _, cells in rows]
+    out: list[tuple[int, list[str]]] = []
+    lines_of: list[list[int]] = []
+    i = 0
+    split = False
+    while i < len(rows):
+        j = i
+        while j < len(rows) and lone[j]:
+            j += 1
+        if j - i >= width and (j - i) % width == 0 and 0 < i and j < len(rows) and not lone[j]:
+            for start in range(i, j, width):
+                chunk = rows[start:start + width]
+                out.append((chunk[0][0], [next(c for c in cells if c) for _, cells in chunk]))
+                lines_of.append([ln for ln, _ in chunk])
+            notes.append((rows[i][0], "split_rows", f"lines {rows[i][0]}-{rows[j - 1][0]} read as {(j - i) // width} "
+                          f"row(s) printed one cell per line"))
+            split = True
+            i = j
+            continue
+        end = max(j, i + 1)
+        for ln, cells in rows[i:end]:
+            out.append((ln, cells))
+            lines_of.append([ln] * len(cells))
+        i = end
+    return (out, lines_of) if split else (rows, None)
 
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
