@@ -845,6 +845,41 @@ def test_settings_under_one_unit_with_its_prefixes_name_the_rows():
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["9", "-2.9", "-0.3"]
 
 
+def test_a_group_name_over_the_first_rows_under_a_header_past_a_blank_line():
+    # pdftotext -layout: the header, a blank line, the group's name, then rows whose first
+    # column (weeks) ascends within the group; a continued page holds a control of one row
+    page = "\n".join([
+        " Week     ADD           TBS             Mass loss",
+        "          (°C·d)                        (%)",
+        "",
+        " Burial depth 30 cm",
+        " 2        248           11.3 ± 1.5      8.4 ± 2.9",
+        " 4        471           15.7 ± 2.1      19.8 ± 4.6",
+        " 8        902           19.0 ± 1.0      41.5 ± 6.2",
+        " 16       1,688         23.3 ± 1.5      63.2 ± 5.1",
+        "",
+        "",
+        "Table 2 (continued)",
+        "",
+        " Week     ADD           TBS             Mass loss",
+        "          (°C·d)                        (%)",
+        "",
+        " Burial depth 90 cm",
+        " 2        196           6.7 ± 1.2       2.1 ± 1.4",
+        " 4        383           9.0 ± 1.7       5.6 ± 2.2",
+        " 8        741           12.3 ± 2.5      14.9 ± 4.0",
+        "",
+        "Control (no carcass)",
+        " 8        –             –               –",
+    ])
+    parsed = parse_document(document_from_text(page, "burial.txt"), {})
+    first, second = parsed["table_summary"][:2]
+    assert first["header_lines"] == [1, 2] and second["header_lines"] == [13, 14]
+    got = [(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]]
+    assert (5, "2") not in got and (5, "248") in got and (8, "1688") in got
+    assert (17, "2") not in got and (19, "741") in got and not [g for g in got if g[0] == 22]
+
+
 def test_a_header_printed_again_under_a_repeated_group_name_docling():
     """Docling repeats a spanning cell in each column and prints the columns' own names as a body
     row that repeats the label column's name: both are the header."""

@@ -628,16 +628,26 @@ class TableLayout:
     def _repeated_settings(data, j: int) -> bool:
         """Column ``j`` after the label columns holds one sequence of settings in ascending order
         (``25, 50, 100, 150`` kPa) printed again under each group of the first column (a new
-        group where the first column prints a name): a factor of the design, the rows' names."""
+        group where the first column prints a name; a group of one row only at a setting the
+        others print, ``Control`` / ``52``), or under the one group a page shows (three settings
+        or more beside values not all whole numbers): a factor of the design, the rows' names."""
         groups: list[list[str]] = []
         for _, c in data:
             if c[0].strip() or not groups:
                 groups.append([])
-            groups[-1].append(c[j].strip())
+            if c[j].strip() or any(x.strip() for x in c[j + 1:]):  # (a group's name alone on its row: no setting)
+                groups[-1].append(c[j].strip())
         groups = [g for g in groups if any(g)]  # (a summary row blank there: 'CV (%)', 'LSD')
-        if sum(1 for g in groups if len(g) >= 2) < 2 or not all(
-                all(re.fullmatch(r"\d{1,5}(?:\.\d{1,3})?", x) for x in g) for g in groups):
+        if not all(all(re.fullmatch(r"\d{1,5}(?:\.\d{1,3})?", x) for x in g) for g in groups):
             return False
+        if sum(1 for g in groups if len(g) >= 2) < 2:
+            # one group under its name ('Burial depth 30 cm' / 2, 4, 8 ... weeks): three settings or
+            # more beside values that are not all whole numbers
+            others = [x.strip() for _, c in data for x in c[j + 1:] if x.strip()]
+            long = [g for g in groups if len(g) >= 3]
+            if not (len(long) == 1 and all(len(g) == 1 for g in groups if g is not long[0])
+                    and any(c[0].strip() for _, c in data) and any(not re.fullmatch(r"[\d,]+", x) for x in others)):
+                return False  # (a group of one row at a setting of the long one: 'Control' / '52')
         seqs = [[Decimal(x) for x in g] for g in groups]
         longest = set(max(seqs, key=len))  # (a group may print only some of the settings: '50' alone)
         return all(a < b for g in seqs for a, b in zip(g, g[1:])) and all(set(g) <= longest for g in seqs)

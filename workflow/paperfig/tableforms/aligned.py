@@ -110,6 +110,9 @@ Two layouts
    the last k words are the names and the rest the label header (note
    ``header_split_by_position``).
 
+A short line of words directly above the first row, past a blank line under a 2+-space header
+(``Burial depth 30 cm``), is a group label row, not the header.
+
 Rows OCR split one cell per line (docTR), a stretch of lines each one value without a label
 between whole rows, as long as a whole number of rows, are read back as those rows, each cell on
 its own line (``Grid.cell_lines``, note ``split_rows``).
@@ -1003,6 +1006,14 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
         run = run[1:]
     layout1 = sum(1 for r in run if r.n and r.gapped) * 2 > sum(1 for r in run if r.n)
     header, top = _header_above(lines, skip, (promoted or run)[0].ln, 3 if layout1 else 1)
+    if (layout1 and not promoted and len(header) == 1 and not header[0].gapped
+            and len(header[0].toks) <= _MAX_GROUP_WORDS and not lines[header[0].ln - 2].strip()):
+        # a group's name over the first rows ('Burial depth 30 cm'), the header above it past a
+        # blank line: the name is a group label row, the lines above the header
+        above, above_top = _header_above(lines, skip, header[0].ln, 3)
+        if any(h.gapped for h in above):
+            run.insert(0, header[0])
+            header, top = above, above_top
     if not promoted:
         # a header line printed only over the label column is a group label row ("Encoders")
         value_start = min(r.values[0].start for r in run if r.n)
