@@ -311,6 +311,17 @@ def test_a_side_before_the_axis_names_a_dual_axis_and_its_range_is_no_point():
     assert sorted(pts(parsed, "line_no", "x", "y"))[:2] == [(8, "2008", "35"), (8, "2008", "91")]
 
 
+def test_one_series_point_at_a_key_with_the_other_missing_said_in_words():
+    text = ("## Line chart: Icebergs\n- **X-axis:** Year\n- **Y-axis:** Count\n"
+            "- **2019:** observed ~1,515, forecast ~1,100\n"
+            "- **2020:** observed ~1,010 (no forecast marker is shown for this season)\n"
+            "- **2021:** observed ~0, forecast ~250\n- **Peak:** around 2019 (the highest of the decade)\n")
+    parsed = parse(text)
+    assert pts(parsed, "line_no", "series", "x", "y") == [
+        (4, "observed", "2019", "1515"), (4, "forecast", "2019", "1100"), (5, "observed", "2020", "1010"),
+        (6, "observed", "2021", "0"), (6, "forecast", "2021", "250")]
+
+
 def test_axis_sub_bullets_and_ticks_are_not_the_range():
     text = """## Scatter Plot: Sub bullets
 **Y axis** – Accuracy (%)

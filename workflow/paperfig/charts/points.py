@@ -578,6 +578,15 @@ def _keyed_points(fig: _Figure, line_no: int, raw: str, key: str, text: str, par
             _value_point(fig, line_no, raw, item["key"], item["num"], item["unit"], parent=name,
                          parent_colour=colour, label=item["label"])
         return True
+    lone = _KV_SPACE.match(_strip_bold(body).strip()) if fig.chart_type != "bar" else None
+    if lone and lone.group("paren") and len(lone.group("paren").split()) >= 3 and not _NUM_RE.search(
+            lone.group("paren")) and not lone.group("rest").strip() and _plain_name(lone.group("key")) and (
+            x := _x_from_key(fig, name)):
+        # '**2020:** observed ~1,010 (no forecast marker is shown)': one series' point at the key's
+        # x, the others' missing, said in words
+        series_name = lone.group("key").strip()
+        _add_point(fig, line_no, raw, x, lone.group("num"), series=series_name, group=series_name)
+        return True
     single = _single_value(body)
     if single:
         up = parent["name"] if parent else block
