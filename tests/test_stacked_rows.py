@@ -507,3 +507,19 @@ def test_baseline_rows_without_a_p_value_and_labels_of_many_short_words():
     assert g.rows[1] == (5, ["Age, years, mean (SD)", "58.4 (11.2)", "60.1 (10.7)", ""])
     assert g.rows[3] == (11, ["Change in score at week 6, mean (SD)", "-8.9 (7.2)", "-4.1 (6.8)", "0.001"])
     assert _values(text)[14] == ["0.001"] and _values(text)[18] == ["0.01"]
+
+
+def test_rows_with_a_text_column_among_the_values():
+    text = "\n".join([
+        "Borehole", "Depth (m)", "Grout", "Conductivity", "Resistance",
+        "BH-01", "150", "Bentonite", "2.31 ± 0.07", "0.118",
+        "BH-02", "150", "Thermally enhanced", "2.44 ± 0.05", "0.081",
+        "BH-03", "200", "Bentonite", "2.37 ± 0.06", "0.124",
+        "Mean", "–", "–", "2.37", "0.108",
+    ])
+    g = one(text, "stacked")
+    assert g.rows[0] == (1, ["Borehole", "Depth (m)", "Grout", "Conductivity", "Resistance"])
+    assert g.rows[2] == (11, ["BH-02", "150", "Thermally enhanced", "2.44 ± 0.05", "0.081"])
+    assert g.rows[4] == (21, ["Mean", "–", "–", "2.37", "0.108"])
+    got = _values(text)
+    assert got[12] == ["150"] and got[14] == ["2.44", "0.05"] and 13 not in got and got[24] == ["2.37"]

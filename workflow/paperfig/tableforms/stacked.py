@@ -44,7 +44,10 @@ Grammar
   header, a row after the first may leave out up to half its last value cells (a reference arm's
   blank ``Difference vs placebo`` and ``p`` cells) when the next line is text or the run ends: its
   values fill the first columns, with a ``short_row`` note; at most one row in three may be short.
-  When several ``p`` fit, the one whose rows use the whole run wins, then the larger ``p``. A run
+  When several ``p`` fit, the one whose rows use the whole run wins, then the larger ``p``. A
+  table whose rows hold a text column among the values (``BH-01`` / ``150`` / ``Bentonite`` /
+  ``2.31 ± 0.07`` ...) fits when ``p`` header lines stand over rows whose text and value lines
+  stand in the same places as the first row's (a text cell may be a dash: a summary row). A run
   that fits no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
@@ -317,6 +320,8 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
             if len(rows) >= (3 if groups else 2) and (groups * 2 <= len(rows) or per_row) and \
                     3 * sum(row.short for row in rows) <= len(rows):  # (a short row is the exception)
                 return _Fit([[lead + i for i in cell] for cell in header], rows, p, end)
+    if fit := _text_among_values(flags, texts, p, lead):
+        return fit
     # p names straight over rows named by values (a continued table: 'Day' ... / '21' / values ...)
     if lead + p < len(flags) and not any(flags[lead:lead + p]) and flags[lead + p]:
         p_last = bool(_P_VALUE_HEADER.match(texts[lead + p - 1]))
@@ -324,6 +329,28 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
         if len(rows) >= 2:
             return _Fit([[lead + i] for i in range(p)], rows, p, end)
     return None
+
+
+def _text_among_values(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
+    """``p`` header lines, then rows of ``p`` lines each whose text and value lines stand in the
+    same places, a text column among the values (``BH-01`` / ``150`` / ``Bentonite`` / ``2.31 ±
+    0.07`` / ...): the row's label first, two values or more. None when fewer than two rows fit."""
+    start = lead + p
+    if start + 2 * p > len(flags) or any(flags[lead:start]) or any(t[:1] == "(" for t in texts[lead + 1:start]):
+        return None
+    pattern = flags[start:start + p]
+    if pattern[0] or sum(pattern) < 2 or all(pattern[1:]) or not any(pattern[1:pattern.index(False, 1)]):
+        return None  # (text cells straight after the label are the usual rows' q text lines)
+    rows, pos = [], start
+
+    def fits(at: int) -> bool:  # (a text cell may be a dash: a summary row's 'Mean' / '–' / '–' / values)
+        return not flags[at] and all(flags[at + i] == want or not want and cells.is_missing(texts[at + i])
+                                     for i, want in enumerate(pattern))
+
+    while pos + p <= len(flags) and fits(pos):
+        rows.append(_Row([], texts[pos:pos + p], list(range(pos, pos + p))))
+        pos += p
+    return _Fit([[lead + i] for i in range(p)], rows, p, pos) if len(rows) >= 2 else None
 
 
 def _header(texts: list[str], p: int, q: int) -> list[list[int]] | None:
