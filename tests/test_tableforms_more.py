@@ -1791,3 +1791,16 @@ def test_rows_ocr_split_one_cell_per_line_among_whole_rows_are_read_back():
     parsed = parse_document(document_from_text(text, "stylus.txt"), {})
     got = {(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]}
     assert (3, "0") not in got and (4, "-63.8") in got and (7, "18") in got and (8, "100") not in got
+
+
+def test_simple_table_cells_with_inline_math_are_made_plain_and_money_is_kept():
+    text = "\n".join([
+        "  Guard type        Incisal (mm)        Price",
+        "  ----------------- ------------------- ---------",
+        "  Stock             2.1 $\\pm$ 0.4       $12",
+        "  Custom            4.0 $\\pm$ 0.2       $80",
+        "",
+    ])
+    g = one(text, "multiline")
+    assert g.rows[1] == (3, ["Stock", "2.1 ± 0.4", "$12"])
+    assert [(p.part, p.value) for p in cells.parse_cell(g.rows[2][1][1]).parts] == [("value", "4.0"), ("error", "0.2")]

@@ -33,7 +33,8 @@ Grammar
   line).
 * **Cells.** Each line's words (whitespace-separated) go to the column whose extent they
   overlap most (a word in a gap: the nearest column); the words of one column are joined with
-  a space. Cell text is kept as printed: ``--`` is pandoc's missing-value mark and stays ``--``.
+  a space. Cell text is kept as printed (inline math made plain: ``2.1 $\\pm$ 0.4`` -> ``2.1 ±
+  0.4``): ``--`` is pandoc's missing-value mark and stays ``--``.
   A table needs a body row with >= 2 non-empty cells, and a header (when it has one) with
   text in >= 2 columns.
 * **Caption.** A line ``Table: ...`` or ``: ...`` directly after the table (one blank line
@@ -117,7 +118,16 @@ def _split(line: str, extents: Extents) -> list[str]:
     out: list[list[str]] = [[] for _ in extents]
     for m in _WORD.finditer(line):
         out[_column(m.start(), m.end(), extents)].append(m.group(0))
-    return [squash(" ".join(words)) for words in out]
+    return [_math_plain(squash(" ".join(words))) for words in out]
+
+
+def _math_plain(text: str) -> str:
+    """Inline math in a cell made plain (``2.1 $\\pm$ 0.4`` -> ``2.1 ± 0.4``), as in pipe tables."""
+    if "\\" not in text:
+        return text  # (no LaTeX command: '$12 to $15' is money, kept as printed)
+    from .latex import clean_inline
+
+    return squash(clean_inline(text))
 
 
 def _join(parts: list[list[str]]) -> list[str]:
