@@ -1804,3 +1804,17 @@ def test_simple_table_cells_with_inline_math_are_made_plain_and_money_is_kept():
     g = one(text, "multiline")
     assert g.rows[1] == (3, ["Stock", "2.1 ± 0.4", "$12"])
     assert [(p.part, p.value) for p in cells.parse_cell(g.rows[2][1][1]).parts] == [("value", "4.0"), ("error", "0.2")]
+
+
+def test_significance_marks_after_a_parenthesised_sd_keep_the_row_aligned():
+    text = "\n".join([
+        "Treatment                 Events 0-60 min    Events 60-120 min    Gain (g/d)",
+        "",
+        "Sham handled               4.1 (2.6)***       2.3 (1.8)***         262 (41)",
+        "Ring only                 46.8 (15.3)        21.7 (9.4)            231 (47)",
+        "Ring + lidocaine          12.9 (7.7)***      18.4 (8.6)            240 (39)",
+    ])
+    g = one(text, "aligned")
+    assert g.rows[1] == (3, ["Sham handled", "4.1 (2.6)***", "2.3 (1.8)***", "262 (41)"])
+    parsed = parse_document(document_from_text(text, "lambs.txt"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["4.1", "2.6", "2.3", "1.8", "262", "41"]

@@ -32,8 +32,9 @@ Grammar
   digits is label text: ``W8A8``, ``Llama-2-7B``, ``GPT-4``, ``2:4``, ``4-bit``, ``(2019)``. A
   lone ``|`` or ``]`` after a row's last value is the table's border (OCR), no token, nor is a
   speck OCR read as a quote, a point or a rule's ``|`` between two cells (``15 ‘ 951``, ``Bay
-  East | 10``); marks printed apart after a value (``1,440 *``) are part of its token; a line
-  of only ``|`` (what OCR left of a rule) is a rule. Significance letters after a value (``3.12
+  East | 10``); marks printed apart after a value (``1,440 *``) are part of its token, and so
+  are marks after a value's parenthesis (``4.1 (2.6)***``); a line of only ``|`` (what OCR left
+  of a rule) is a rule. Significance letters after a value (``3.12
   ± 0.14 c``, ``8.05 ± 0.40 ab``; upper case first, ``51.3 (8.4) Aa``, ``BCa``, never a lone
   ``A``: a unit) are part of its token. A *weak* value is one a label may hold: an integer,
   optionally with a size suffix (``2``, ``7B``, ``1.3B``, ``2019``); the others are *strong*
@@ -171,7 +172,7 @@ _GLUED_LETTER = (r"(?:[<>≤≥]\s?)?[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\
 #: the cell grammar keeps it (``Part.qualifier``).
 _REF_MARK = r"\((?i:baseline|ours|reference|ref\.?)\)"
 _VALUE = re.compile(
-    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}(?:,[a-h])*|\s*\(\s*{_ONE}\s*\)|\s*{_RANGE})?|\s*/\s*{_ONE}(?:\s*\(\s*{_ONE}\s*\))?|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)[a-h]?"
+    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}(?:,[a-h])*|\s*\(\s*{_ONE}\s*\)|\s*{_RANGE})?|\s*/\s*{_ONE}(?:\s*\(\s*{_ONE}\s*\))?|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)(?:[a-h]|[*∗†‡§¶]{{1,3}})?"
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}(?:[a-g]{{1,2}})?|\s*{_REF_MARK})?"
     rf"|{_GLUED_LETTER}|{_BARE_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
     rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?)$")
