@@ -523,3 +523,15 @@ def test_rows_with_a_text_column_among_the_values():
     assert g.rows[4] == (21, ["Mean", "–", "–", "2.37", "0.108"])
     got = _values(text)
     assert got[12] == ["150"] and got[14] == ["2.44", "0.05"] and 13 not in got and got[24] == ["2.37"]
+
+
+def test_a_scale_under_a_column_name_is_header_not_a_value():
+    text = "\n".join([
+        "Fat", "Volume", "(mL g−1)", "Flakiness", "(0–10)",
+        "Butter", "6.84 ± 0.31a", "7.6 ± 0.9a",
+        "Margarine", "6.71 ± 0.28a", "7.1 ± 1.0a",
+        "Shortening", "5.26 ± 0.35c", "4.3 ± 1.3c",
+    ])
+    g = one(text, "stacked")
+    assert g.rows[0] == (1, ["Fat", "Volume (mL g−1)", "Flakiness (0–10)"])
+    assert _values(text)[8] == ["7.6", "0.9"] and 5 not in _values(text)

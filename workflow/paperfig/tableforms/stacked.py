@@ -11,31 +11,32 @@ Grammar
   values (the row label, and text columns such as a backbone: the same ``q`` in every row, fewest
   first) followed by ``p - q`` value lines (any value of the cell grammar: ``84.6``, ``71.2%``,
   ``-``, ``N/A``...; a reference category's ``Reference``; a range of whole numbers, ``2–538``,
-  which the table logic reads under a header naming a range). The header is ``p`` text lines, or
-  more (up to ``3p``) when its cells wrap and the lines group into ``p`` cells (a line opening
-  with ``(``, or after one ending in ``,``, ``-`` or ``/``, continues the cell above: ``eGFR
-  Slope, mL/min`` / ``(95% CI)``; or they are ``p`` names and then a second row over the value
-  columns, ``(n=162)`` ...; or a group's name of words stands before columns named by years or
-  whole numbers, ``Physical loans`` / ``2019`` / ``2023``, and names them: such header lines may
-  be values; or the label column's name and g group names come first, then the value columns' own
-  names repeating every (p - 1) / g columns, ``Severity`` / ``AUDPC`` / ``2021/22`` / ``2022/23``
-  / ``2021/22`` / ``2022/23``), or absent (rows straight away). Up to two text lines may stand
-  before the header (the wrapped tail of a caption, ``roadside survey, 2023``), four before a
-  table of >= 3 rows and columns (OCR printing the group names over a header before it, ``Floss (n
-  = 44)`` / ``Interdental brush (n = 45)`` / ``Adjusted difference`` / ``Outcome`` / ``Baseline``
-  ...): they are no cells. One text line of words without digits (but a scale's range in
-  parentheses, ``Pain score (0–10)``) may stand between two rows (a group's label, ``By diabetes
-  status``) in a table of >= 3 rows, at most one per two rows, and before the first row when
-  another group follows; a row label may wrap onto a second line when its first line ends in
-  ``,``, ``-`` or ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the
-  next opens in lower case (``Days with delirium among patients with`` / ``delirium, median
-  (IQR)``); a label longer than a cell line (in words or in characters, up to 16 words) is a cell
-  when a value's line follows it. A value line holding several values of the cell grammar (``-10.4
-  (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives that many cells, all on its line; so does a
-  row's label merged with its first value (``La Selva 58.7±5.1``). Under a header, a row may be
-  named by a time point or a whole number that reads as a value (``6h``, ``24h``, ``7d`` under
-  ``Time point``); so may a stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` /
-  three values / ``14`` / three values), each opening with a whole number, a time point or a bin
+  which the table logic reads under a header naming a range; never a scale's range in parentheses,
+  ``(0–10)``, a header's second line). The header is ``p`` text lines, or more (up to ``3p``) when
+  its cells wrap and the lines group into ``p`` cells (a line opening with ``(``, or after one
+  ending in ``,``, ``-`` or ``/``, continues the cell above: ``eGFR Slope, mL/min`` / ``(95%
+  CI)``; or they are ``p`` names and then a second row over the value columns, ``(n=162)`` ...; or
+  a group's name of words stands before columns named by years or whole numbers, ``Physical
+  loans`` / ``2019`` / ``2023``, and names them: such header lines may be values; or the label
+  column's name and g group names come first, then the value columns' own names repeating every (p
+  - 1) / g columns, ``Severity`` / ``AUDPC`` / ``2021/22`` / ``2022/23`` / ``2021/22`` /
+  ``2022/23``), or absent (rows straight away). Up to two text lines may stand before the header
+  (the wrapped tail of a caption, ``roadside survey, 2023``), four before a table of >= 3 rows and
+  columns (OCR printing the group names over a header before it, ``Floss (n = 44)`` /
+  ``Interdental brush (n = 45)`` / ``Adjusted difference`` / ``Outcome`` / ``Baseline`` ...): they
+  are no cells. One text line of words without digits (but a scale's range in parentheses, ``Pain
+  score (0–10)``) may stand between two rows (a group's label, ``By diabetes status``) in a table
+  of >= 3 rows, at most one per two rows, and before the first row when another group follows; a
+  row label may wrap onto a second line when its first line ends in ``,``, ``-`` or ``/``
+  (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the next opens in lower
+  case (``Days with delirium among patients with`` / ``delirium, median (IQR)``); a label longer
+  than a cell line (in words or in characters, up to 16 words) is a cell when a value's line
+  follows it. A value line holding several values of the cell grammar (``-10.4 (0.8) -19.7
+  (0.8)***``: OCR merged two boxes) gives that many cells, all on its line; so does a row's label
+  merged with its first value (``La Selva 58.7±5.1``). Under a header, a row may be named by a
+  time point or a whole number that reads as a value (``6h``, ``24h``, ``7d`` under ``Time
+  point``); so may a stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` / three
+  values / ``14`` / three values), each opening with a whole number, a time point or a bin
   (``<25%``, ``25–50%``): a plain row (a label, then values) never leaves p value lines in a row,
   so only such a stretch is read so; a continued table's rows may follow its repeated header
   straight away. A text column's cell may be a dash (``Fresh control`` / ``–`` / ``212``). Under a
@@ -157,7 +158,13 @@ def _long_label(lines: Sequence[str], ln: int, skip: Collection[int], strings: b
     return ln < len(lines) and ln + 1 not in skip and _cell_line(lines[ln], strings) and _is_value(lines[ln].strip())
 
 
+#: A scale's range in parentheses (``(0–10)``, ``(1-5)``): a header's second line, no value.
+_SCALE = re.compile(r"^\(\d{1,3}\s?[–-]\s?\d{1,3}\)$")
+
+
 def _is_value(text: str) -> bool:
+    if _SCALE.match(text):
+        return False
     return (cells.numeric_cell(text) or cells.is_missing(text) or bool(_REFERENCE.match(text))
             or bool(_WHOLE_RANGE.match(text))  # ('2–538' under 'Range'; as a row's name, a bin)
             or cells.decimal_interval(text)  # ('-5.98to-4.84' under '95% CI')
