@@ -880,6 +880,17 @@ def test_a_group_name_over_the_first_rows_under_a_header_past_a_blank_line():
     assert (17, "2") not in got and (19, "741") in got and not [g for g in got if g[0] == 22]
 
 
+def test_a_header_printed_again_with_settings_under_a_repeated_span_docling():
+    text = "\n".join(["| Tile | Mass change (%) | Mass change (%) | Mass change (%) | Grade |", "|---|---|---|---|---|",
+                      "| Tile | 25 | 50 | 100 | Grade |", "| A-950 | +0.21 | +0.08 | -0.46 | 3 |",
+                      "| A-1000 | +0.17 | +0.11 | -0.09 | 2 |", "| B-950 | +0.26 | -0.31 | -2.84 | 4 |"])
+    parsed = parse_document(document_from_text(text, "tiles.md"), {})
+    table = parsed["table_summary"][0]
+    assert table["header_lines"] == [1, 3]
+    assert table["columns"][:3] == ["Mass change (%): 25", "Mass change (%): 50", "Mass change (%): 100"]
+    assert not [v for v in parsed["table_values"] if v["line_no"] == 3]
+
+
 def test_a_header_printed_again_under_a_repeated_group_name_docling():
     """Docling repeats a spanning cell in each column and prints the columns' own names as a body
     row that repeats the label column's name: both are the header."""

@@ -24,7 +24,8 @@ Layout rules (documented choices)
   names, the label column's name first (``Analyte  Median 2.5th-97.5th``), when they are mostly
   text and data follow; a row of words repeating the label column's name (Docling prints the
   header again with the columns' own names: ``Day | pH | Acetic | Gluconic`` under ``Day | pH |
-  Organic acids | Organic acids``) is the header too. Following lines with an empty first cell
+  Organic acids | Organic acids``; or settings under the repeated cells, ``Mass change (%)`` x3
+  over ``25 | 50 | 100``) is the header too. Following lines with an empty first cell
   or a unit (``(m³/h)``), before any data row, are header continuations (text:
   ``Hidden``/``Dim`` -> "Hidden Dim") or, when mostly numbers, a metadata row (``8.5k 67k ...``
   under the task names) stored in the ``tables`` row as ``header_values`` (and ``train_sizes``
@@ -184,6 +185,19 @@ def _years_under(cells_: list[str]) -> bool:
 
 #: A setting with its unit, printed as a row's name (``20 °C``, ``5 mg``, ``0.5 mM``).
 _SETTING_UNIT = re.compile(r"^(?P<num>\d{1,4}(?:\.\d{1,3})?)\s?(?P<unit>°[CFK]|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?)$")
+def _settings_under_spans(top: list[str], row: list[str]) -> bool:
+    """The numbers of ``row`` (a header printed again) stand only under cells that a spanning
+    header repeats (``Mass change (%)`` x4 over ``25 | 50 | 100 | 150``), whole numbers
+    ascending within each span: the columns' settings, no data."""
+    at = [j for j in range(1, len(row)) if cells.numeric_cell(row[j])]
+    if len(at) < 2 or not all(row[j].strip().isdigit() for j in at):
+        return False
+    if not all(0 < j < len(top) and ((j > 1 and top[j] == top[j - 1]) or (j + 1 < len(top) and top[j] == top[j + 1]))
+               for j in at):
+        return False
+    return all(int(row[a]) < int(row[b]) for a, b in zip(at, at[1:]) if top[a] == top[b])
+
+
 #: SI prefixes and the base units a setting's prefixed unit may have (``kHz``, ``mg``, ``µL``).
 _PREFIXES = {"": Decimal(1), "k": Decimal(1000), "M": Decimal(10) ** 6, "G": Decimal(10) ** 9, "m": Decimal("0.001"),
              "µ": Decimal(10) ** -6, "μ": Decimal(10) ** -6, "u": Decimal(10) ** -6, "n": Decimal(10) ** -9}
@@ -392,9 +406,11 @@ class TableLayout:
             header_rows.append(rows[i])
             i += 1
         elif (header_rows and i + 1 < len(rows) and rows[i][1][0] and rows[i][1][0] == header_rows[-1][1][0]
-              and not self._counts(rows[i][1])[0] and not self._header_like(rows[i + 1][1])):
+              and (not self._counts(rows[i][1])[0] or _settings_under_spans(header_rows[-1][1], rows[i][1]))
+              and not self._header_like(rows[i + 1][1])):
             # the header printed again with the columns' own names under a repeated group name
-            # (Docling: "Day | pH | Organic acids | Organic acids" then "Day | pH | Acetic | Gluconic")
+            # (Docling: "Day | pH | Organic acids | Organic acids" then "Day | pH | Acetic | Gluconic";
+            # or settings under it, "Mass change after cycles (%)" x4 then "25 | 50 | 100 | 150")
             header_rows.append(rows[i])
             i += 1
         if header_rows and i + 1 < len(rows) and not rows[i][1][0] and _column_numbers_row(rows[i][1]):
