@@ -891,6 +891,18 @@ def test_a_header_printed_again_with_settings_under_a_repeated_span_docling():
     assert not [v for v in parsed["table_values"] if v["line_no"] == 3]
 
 
+def test_decimal_settings_name_the_rows_beside_counts_and_a_repeated_step_marked_apart():
+    # a rate test: current densities 0.2 ... 5 name the rows beside whole-number capacities, and
+    # the step repeated at the end with a footnote mark ('0.2 b') is no break in their order
+    text = "\n".join(["| Current (A/g) | Coated | Bare |", "|---|---|---|", "| 0.2 | 2,846 | 2,512 |",
+                      "| 0.5 | 2,611 | 2,087 |", "| 1 | 2,352 | 1,604 |", "| 5 | 1,321 | 418 |",
+                      "| 0.2 b | 2,790 | 2,204 |"])
+    parsed = parse_document(document_from_text(text, "rates.md"), {})
+    assert parsed["table_summary"][0]["row_labels"][:2] == ["0.2", "0.5"]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["2846", "2512"]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 7] == ["2790", "2204"]
+
+
 def test_a_header_printed_again_under_a_repeated_group_name_docling():
     """Docling repeats a spanning cell in each column and prints the columns' own names as a body
     row that repeats the label column's name: both are the header."""

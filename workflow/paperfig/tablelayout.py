@@ -185,6 +185,10 @@ def _years_under(cells_: list[str]) -> bool:
 
 #: A setting with its unit, printed as a row's name (``20 °C``, ``5 mg``, ``0.5 mM``).
 _SETTING_UNIT = re.compile(r"^(?P<num>\d{1,4}(?:\.\d{1,3})?)\s?(?P<unit>°[CFK]|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?)$")
+#: A setting with a footnote mark set apart after it (``0.2 b``): a step repeated after the others.
+_MARKED_REPEAT = re.compile(r"^\d+(?:\.\d+)?\s[a-h*†‡]$")
+
+
 def _settings_under_spans(top: list[str], row: list[str]) -> bool:
     """The numbers of ``row`` (a header printed again) stand only under cells that a spanning
     header repeats (``Mass change (%)`` x4 over ``25 | 50 | 100 | 150``), whole numbers
@@ -587,20 +591,23 @@ class TableLayout:
         ``Epoch``: 0, 1, 2 or 2, 4, 8; ascending within each group under group labels; below zero,
         descending too: snow at -2, -8, -15 °C), or of >= 3
         settings in ascending order printed as decimals or percentages (doses 0.3, 1, 3, 10; a
-        grid 0.5, 1.0, 1.5; a sparsity 0%, 30%, 50%), beside other columns that are not all whole
-        numbers; or of >= 3 settings with one unit in ascending or descending order (``20 °C``,
+        grid 0.5, 1.0, 1.5; a sparsity 0%, 30%, 50%; current densities beside whole-number
+        capacities); or of >= 3 settings with one unit in ascending or descending order (``20 °C``,
         ``25 °C``; ``16 GB``, ``8 GB``) beside columns printing no such setting; or of >= 3
         years in order, beside anything: the rows' names, not values. Up to two summary rows at
-        the end (``Slope``, ``Total``, ``0.1 (recovery)``) take no part. Decimal settings may each
+        the end (``Slope``, ``Total``, ``0.1 (recovery)``, a step repeated with a footnote mark,
+        ``0.2 b``) take no part. Decimal settings may each
         be printed once for the rows under them (an HTML cell spanning rows: ``0.5`` / blank /
         ``1.0`` / blank)."""
         # '0 (no merging)'; OCR's '1 (poorest}'
         col = [re.sub(r"\s*\([^(){}]*[)}]$|(?<=\d)[a-h*†‡]$", "", c[0].strip()) for _, c in data]  # ('1200a')
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
         summary = 0  # up to two summary rows after the settings ('Slope', 'Total', '0.1 (recovery)')
-        while summary < 2 and len(col) - summary > 3 and _WORDS.search(data[len(col) - 1 - summary][1][0]) \
-                and not _SETTING_UNIT.match(col[len(col) - 1 - summary]):  # ('4 kHz' is a setting, no summary)
-            summary += 1
+        while summary < 2 and len(col) - summary > 3 and (
+                _WORDS.search(data[len(col) - 1 - summary][1][0])
+                and not _SETTING_UNIT.match(col[len(col) - 1 - summary])  # ('4 kHz' is a setting, no summary)
+                or _MARKED_REPEAT.match(data[len(col) - 1 - summary][1][0].strip())):
+            summary += 1  # (or a setting repeated with a footnote mark apart: '0.2 b', a recovery step)
         col = col[:len(col) - summary]
         units = [_SETTING_UNIT.match(x) for x in col]
         scaled = [_in_base_unit(m) for m in units] if all(units) else []
@@ -619,7 +626,7 @@ class TableLayout:
                 "." in x or "%" in x for x in printed):
             # settings in ascending order: doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; losses 0%, 1%, 5%
             nums = [Decimal(x.rstrip("%")) for x in printed]
-            return all(a < b for a, b in zip(nums, nums[1:])) and any(not re.fullmatch(r"[\d,]+", x) for x in others)
+            return all(a < b for a, b in zip(nums, nums[1:]))
         # under group labels (a row of words with its other cells blank: 'Haemolysis (%)' / 1, 14,
         # 28 / 'Potassium' / 1, 14, 28) the numbers ascend within each group
         groups: list[list[str]] = [[]]
