@@ -535,3 +535,16 @@ def test_a_scale_under_a_column_name_is_header_not_a_value():
     g = one(text, "stacked")
     assert g.rows[0] == (1, ["Fat", "Volume (mL g−1)", "Flakiness (0–10)"])
     assert _values(text)[8] == ["7.6", "0.9"] and 5 not in _values(text)
+
+
+def test_a_name_with_a_third_line_read_after_the_second_row_of_names():
+    text = "\n".join([
+        "Quarry", "Thickness", "Flexural", "Strengthloss", "(mm)", "strength(MPa)", "afterfreeze-thaw", "cycling(%)",
+        "Penrhyn", "6.1", "78.9±5.7", "3.2",
+        "Delabole", "6.4", "61.3±7.8", "8.7",
+        "Valdeorras", "5.2", "66.8±6.9", "6.5",
+    ])
+    g = one(text, "stacked")
+    assert g.rows[0][1] == ["Quarry", "Thickness (mm)", "Flexural strength(MPa)", "Strengthloss afterfreeze-thaw"]
+    assert g.rows[1] == (9, ["Penrhyn", "6.1", "78.9±5.7", "3.2"])
+    assert _values(text)[11] == ["78.9", "5.7"]

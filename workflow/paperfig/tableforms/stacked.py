@@ -15,41 +15,42 @@ Grammar
   ``(0–10)``, a header's second line). The header is ``p`` text lines, or more (up to ``3p``) when
   its cells wrap and the lines group into ``p`` cells (a line opening with ``(``, or after one
   ending in ``,``, ``-`` or ``/``, continues the cell above: ``eGFR Slope, mL/min`` / ``(95%
-  CI)``; or they are ``p`` names and then a second row over the value columns, ``(n=162)`` ...; or
-  a group's name of words stands before columns named by years or whole numbers, ``Physical
-  loans`` / ``2019`` / ``2023``, and names them: such header lines may be values; or the label
-  column's name and g group names come first, then the value columns' own names repeating every (p
-  - 1) / g columns, ``Severity`` / ``AUDPC`` / ``2021/22`` / ``2022/23`` / ``2021/22`` /
-  ``2022/23``), or absent (rows straight away). Up to two text lines may stand before the header
-  (the wrapped tail of a caption, ``roadside survey, 2023``), four before a table of >= 3 rows and
-  columns (OCR printing the group names over a header before it, ``Floss (n = 44)`` /
-  ``Interdental brush (n = 45)`` / ``Adjusted difference`` / ``Outcome`` / ``Baseline`` ...): they
-  are no cells. One text line of words without digits (but a scale's range in parentheses, ``Pain
-  score (0–10)``) may stand between two rows (a group's label, ``By diabetes status``) in a table
-  of >= 3 rows, at most one per two rows, and before the first row when another group follows; a
-  row label may wrap onto a second line when its first line ends in ``,``, ``-`` or ``/``
-  (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the next opens in lower
-  case (``Days with delirium among patients with`` / ``delirium, median (IQR)``); a label longer
-  than a cell line (in words or in characters, up to 16 words) is a cell when a value's line
-  follows it. A value line holding several values of the cell grammar (``-10.4 (0.8) -19.7
-  (0.8)***``: OCR merged two boxes) gives that many cells, all on its line; so does a row's label
-  merged with its first value (``La Selva 58.7±5.1``). Under a header, a row may be named by a
-  time point or a whole number that reads as a value (``6h``, ``24h``, ``7d`` under ``Time
-  point``); so may a stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` / three
-  values / ``14`` / three values), each opening with a whole number, a time point or a bin
-  (``<25%``, ``25–50%``): a plain row (a label, then values) never leaves p value lines in a row,
-  so only such a stretch is read so; a continued table's rows may follow its repeated header
-  straight away. A text column's cell may be a dash (``Fresh control`` / ``–`` / ``212``). Under a
-  p-value column (``p``, ``P-value*``) a level's row may leave the p-value out (printed once, on
-  its variable's first row), and so may a baseline characteristic's, the first row too. Under a
-  header, a row after the first may leave out up to half its last value cells (a reference arm's
-  blank ``Difference vs placebo`` and ``p`` cells) when the next line is text or the run ends: its
-  values fill the first columns, with a ``short_row`` note; at most one row in three may be short.
-  When several ``p`` fit, the one whose rows use the whole run wins, then the larger ``p``. A
-  table whose rows hold a text column among the values (``BH-01`` / ``150`` / ``Bentonite`` /
-  ``2.31 ± 0.07`` ...) fits when ``p`` header lines stand over rows whose text and value lines
-  stand in the same places as the first row's (a text cell may be a dash: a summary row). A run
-  that fits no ``p`` is left to the other readers (and is prose for them).
+  CI)``; or they are ``p`` names and then a second row over the value columns, ``(n=162)`` ... (a
+  name's third line, which OCR reads after that row, ``cycling (%)``, is left out); or a group's
+  name of words stands before columns named by years or whole numbers, ``Physical loans`` /
+  ``2019`` / ``2023``, and names them: such header lines may be values; or the label column's name
+  and g group names come first, then the value columns' own names repeating every (p - 1) / g
+  columns, ``Severity`` / ``AUDPC`` / ``2021/22`` / ``2022/23`` / ``2021/22`` / ``2022/23``), or
+  absent (rows straight away). Up to two text lines may stand before the header (the wrapped tail
+  of a caption, ``roadside survey, 2023``), four before a table of >= 3 rows and columns (OCR
+  printing the group names over a header before it, ``Floss (n = 44)`` / ``Interdental brush (n =
+  45)`` / ``Adjusted difference`` / ``Outcome`` / ``Baseline`` ...): they are no cells. One text
+  line of words without digits (but a scale's range in parentheses, ``Pain score (0–10)``) may
+  stand between two rows (a group's label, ``By diabetes status``) in a table of >= 3 rows, at
+  most one per two rows, and before the first row when another group follows; a row label may wrap
+  onto a second line when its first line ends in ``,``, ``-`` or ``/`` (``Change in DAS28-CRP,`` /
+  ``LS mean (SE)``) or holds >= 4 words and the next opens in lower case (``Days with delirium
+  among patients with`` / ``delirium, median (IQR)``); a label longer than a cell line (in words
+  or in characters, up to 16 words) is a cell when a value's line follows it. A value line holding
+  several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives
+  that many cells, all on its line; so does a row's label merged with its first value (``La Selva
+  58.7±5.1``). Under a header, a row may be named by a time point or a whole number that reads as
+  a value (``6h``, ``24h``, ``7d`` under ``Time point``); so may a stretch of rows under a group's
+  label (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each opening with a
+  whole number, a time point or a bin (``<25%``, ``25–50%``): a plain row (a label, then values)
+  never leaves p value lines in a row, so only such a stretch is read so; a continued table's rows
+  may follow its repeated header straight away. A text column's cell may be a dash (``Fresh
+  control`` / ``–`` / ``212``). Under a p-value column (``p``, ``P-value*``) a level's row may
+  leave the p-value out (printed once, on its variable's first row), and so may a baseline
+  characteristic's, the first row too. Under a header, a row after the first may leave out up to
+  half its last value cells (a reference arm's blank ``Difference vs placebo`` and ``p`` cells)
+  when the next line is text or the run ends: its values fill the first columns, with a
+  ``short_row`` note; at most one row in three may be short. When several ``p`` fit, the one whose
+  rows use the whole run wins, then the larger ``p``. A table whose rows hold a text column among
+  the values (``BH-01`` / ``150`` / ``Bentonite`` / ``2.31 ± 0.07`` ...) fits when ``p`` header
+  lines stand over rows whose text and value lines stand in the same places as the first row's (a
+  text cell may be a dash: a summary row). A run that fits no ``p`` is left to the other readers
+  (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
@@ -203,6 +204,12 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
         # fewer second lines than columns ('blocking', 'attenuation', '(GWh/yr)' under eight
         # names): which name each continues cannot be told; each name keeps its first line
         return [[i] for i in range(p)]
+    if 2 * p - q < len(texts) <= 3 * p and all(t[:1].isupper() for t in texts[:p]) and all(
+            t[:1] == "(" or t[:1].islower() for t in texts[p:]):
+        # more: a name's third line ('Strength loss' / 'after freeze-thaw' / 'cycling (%)'), which
+        # OCR reads after the second row; the second lines continue the value columns' names in
+        # order, the rest stays out of the names
+        return [[j] for j in range(q)] + [[j, p + j - q] for j in range(q, p)]
     # group names over their columns: a name of words followed by a year or a number ('Physical
     # loans' / '2019' / '2023'); each column after it, up to the next group, carries its name
     groups = {c for c in range(1, len(out) - 1) if not _DIGIT.search(texts[out[c][0]])
