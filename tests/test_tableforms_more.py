@@ -1818,3 +1818,28 @@ def test_significance_marks_after_a_parenthesised_sd_keep_the_row_aligned():
     assert g.rows[1] == (3, ["Sham handled", "4.1 (2.6)***", "2.3 (1.8)***", "262 (41)"])
     parsed = parse_document(document_from_text(text, "lambs.txt"), {})
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["4.1", "2.6", "2.3", "1.8", "262", "41"]
+
+
+def test_a_row_ocr_broke_over_two_lines_and_settings_counted_again_under_each_group():
+    text = "\n".join([
+        "Island group Year Trap-nights Mink caught Females CPUE",
+        "Northern 1 14,220 187 81 13.15",
+        "2 13,960 64 29 4.58",
+        "3 14,035 19 7 1.35",
+        "Southern 1 9,410 96 44 10.20",
+        "2 9,655 21",
+        "8 2.18",
+        "3 9,380 2 0 0.21",
+    ])
+    g = one(text, "aligned")
+    rows = dict(g.rows)
+    # the group's name and the year are two label columns; the year counts again under each group
+    assert rows[2][:3] == ["Northern", "1", "14,220"] and rows[3][:3] == ["", "2", "13,960"]
+    # lines 6-7 are one row, its last two cells on line 7
+    assert rows[6] == ["", "2", "9,655", "21", "8", "2.18"] and 7 not in rows
+    assert g.cell_lines[[ln for ln, _ in g.rows].index(6)] == [6, 6, 6, 6, 7, 7]
+    kinds = [n[1] for n in g.notes]
+    assert "joined_row" in kinds and "group_settings" in kinds
+    parsed = parse_document(document_from_text(text, "mink.txt"), {})
+    got = {(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]}
+    assert (3, "2") not in got and (6, "9655") in got and (7, "8") in got and (7, "2.18") in got

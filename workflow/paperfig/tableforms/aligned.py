@@ -114,6 +114,12 @@ Two layouts
 A short line of words directly above the first row, past a blank line under a 2+-space header
 (``Burial depth 30 cm``), is a group label row, not the header.
 
+Single spaces: a row OCR broke over two lines (``2 9,655 21`` / ``8 2.18``), two lines each
+with fewer values than most rows and together as many, the second without a label, is one row
+(its last cells on the second line, note ``joined_row``). Labels made of a group's name and a
+setting's number on the group's first row and the number alone under it (``Northern 1`` / ``2``
+/ ``3``, counting up again under each group) are two label columns (note ``group_settings``).
+
 Rows OCR split one cell per line (docTR), a stretch of lines each one value without a label
 between whole rows, as long as a whole number of rows, are read back as those rows, each cell on
 its own line (``Grid.cell_lines``, note ``split_rows``).
@@ -874,7 +880,38 @@ def _by_order(rows: list[_Line], header: list[_Line], notes: list,
                           f"header has {len(names)} names for {k} value columns: header split by position, "
                           "aligned right"))
         heads.append((head.ln, cells))
+    if _group_settings(out):
+        out = [(ln, [*_name_and_setting(cells[0]), *cells[1:]]) for ln, cells in out]
+        heads = [(ln, [cells[0], "", *cells[1:]]) for ln, cells in heads]
+        notes.append((out[0][0], "group_settings", "the labels are a group's name over settings counted again "
+                      "under each group ('Northern 1', '2', '3'): read as two label columns"))
     return heads + out
+
+
+#: A label of a group's name and a whole number (``Northern 1``), or the number alone (``2``).
+_NAME_AND_NUMBER = re.compile(r"^(?:(?P<name>.*[^\d\s])\s+)?(?P<n>\d{1,3})$")
+
+
+def _name_and_setting(label: str) -> list[str]:
+    m = _NAME_AND_NUMBER.match(label)
+    return [m.group("name") or "", m.group("n")] if m else [label, ""]
+
+
+def _group_settings(out: list[tuple[int, list[str]]]) -> bool:
+    """The rows' labels are a group's name and a setting's number on its first row (``Northern
+    1``), the number alone on the rows under it (``2``, ``3``, ``4``), counting up again under
+    each of two groups or more: two label columns, the group and the setting."""
+    groups: list[list[int]] = []
+    for _, cells in out:
+        m = _NAME_AND_NUMBER.match(cells[0])
+        if m is None:
+            return False
+        if m.group("name"):
+            groups.append([])
+        elif not groups:
+            return False
+        groups[-1].append(int(m.group("n")))
+    return len(groups) >= 2 and all(len(g) >= 2 and all(a < b for a, b in zip(g, g[1:])) for g in groups)
 
 
 def _ascending_integers(line: _Line) -> bool:
@@ -998,6 +1035,7 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     if any(_PM_LINE.search(r.text) for r in run):  # OCR read ± as '+' in some rows: ' +0.1' is an error in all
         run = [_analyse(r.ln, r.text, misread_pm=True) if r.n and not _PM_LINE.search(r.text) else r for r in run]
     run, wraps = _wrapped(run)
+    run, halves = _joined_halves(run)
     promoted: list[_Line] = []
     first = run[0]
     if (first.n >= 2 and (all(_YEAR_OR_SIZE.match(t.text) for t in first.values) or _ascending_percents(first)
@@ -1040,6 +1078,13 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
         return None
     _add_wraps(rows, wraps, notes)
     rows, cell_lines = _split_rows(rows, notes)
+    if halves:  # a row OCR broke over two lines: its last cells stand on the second
+        cell_lines = cell_lines or [[ln] * len(cells) for ln, cells in rows]
+        for i, (ln, cells) in enumerate(rows):
+            if ln in halves:
+                second, n_second = halves[ln]
+                cell_lines[i] = [ln] * (len(cells) - n_second) + [second] * n_second
+                notes.append((ln, "joined_row", f"lines {ln}-{second} read as one row broken over two lines"))
     for _, cells in rows:  # a table border read as a character by OCR: "| BERT-base"
         if cells:
             cells[0] = cells[0].strip("|¦ ").strip()
@@ -1057,6 +1102,34 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     return Grid(form="aligned", first_line=first_ln, last_line=last_ln, rows=rows,
                 lines=list(range(first_ln, last_ln + 1)), notes=notes, header_rows=len(header) if marked else 0,
                 cell_lines=cell_lines)
+
+
+def _joined_halves(run: list[_Line]) -> tuple[list[_Line], dict[int, tuple[int, int]]]:
+    """Single spaces: a row OCR broke over two lines (docTR: ``2 11,540 47`` / ``19 4.07``), two
+    lines in a row each holding fewer values than most rows do, the second without a label,
+    together as many: one row on the first line (the run without the second line, {first line:
+    (second line, values on the second)})."""
+    counts = Counter(r.n for r in run if r.n >= 2)
+    if not counts or any(r.gapped for r in run if r.n):
+        return run, {}
+    k = counts.most_common(1)[0][0]
+    out: list[_Line] = []
+    halves: dict[int, tuple[int, int]] = {}
+    i = 0
+    while i < len(run):
+        a = run[i]
+        b = run[i + 1] if i + 1 < len(run) else None
+        if (b is not None and b.ln == a.ln + 1 and 0 < a.n < k and 0 < b.n < k and a.n + b.n == k
+                and not b.label_toks and not b.trail and not a.trail):
+            shift = len(a.text) + 1
+            toks = a.toks + [_Tok(t.text, t.start + shift, t.end + shift, t.value) for t in b.toks]
+            out.append(_Line(a.ln, f"{a.text} {b.text}", toks, k))
+            halves[a.ln] = (b.ln, b.n)
+            i += 2
+            continue
+        out.append(a)
+        i += 1
+    return out, halves
 
 
 def _split_rows(rows: list[tuple[int, list[str]]], notes: list) -> tuple[list[tuple[int, list[str]]],
