@@ -1843,3 +1843,22 @@ def test_a_row_ocr_broke_over_two_lines_and_settings_counted_again_under_each_gr
     parsed = parse_document(document_from_text(text, "mink.txt"), {})
     got = {(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]}
     assert (3, "2") not in got and (6, "9655") in got and (7, "8") in got and (7, "2.18") in got
+
+
+def test_a_whole_number_column_a_summary_row_averages_holds_data_not_labels():
+    text = "\n".join([
+        "Venue Seats Waterpipes PM2.5 CO",
+        "in use (ug/m3) (ppm)",
+        "Cafe A 48 11 612 + 188 18.4 + 5.2",
+        "Cafe B 36 9 540 + 171 15.9 + 4.4",
+        "Cafe C 72 19 1,085 + 302 29.6 + 8.1",
+        "",
+        "Mean 52 13 746 21.3",
+    ])
+    g = one(text, "aligned")
+    rows = dict(g.rows)
+    assert rows[3] == ["Cafe A", "48", "11", "612 + 188", "18.4 + 5.2"]
+    assert rows[7] == ["Mean", "52", "13", "746", "21.3"]
+    # without a summary row the seats read as part of the names, as model sizes do ('Llama 2 7B')
+    g2 = one("\n".join(text.split("\n")[:5]), "aligned")
+    assert dict(g2.rows)[3][0] == "Cafe A 48"

@@ -89,7 +89,9 @@ Two layouts
 2. **Single spaces everywhere** (``FP16 74.7% 59.3% 10.99``, ``Llama 2 7B 45.3 61.0``): k is
    the number of trailing values most rows agree on, where a row with more than k values
    agrees when the extra leading ones are weak (``Llama 2 7B``: the ``2`` and ``7B`` are label
-   text), a row with fewer does not. Ties go to the k the header names (k+1 or k words), else
+   text), a row with fewer does not; but a column of whole numbers that a summary row prints a
+   number in (``Mean  49  11  642 ...``: seats averaged) is data, the larger k. Ties go to the
+   k the header names (k+1 or k words), else
    to the largest k whose leftmost value column is not all weak values beside strong ones
    (under a header, a column of counts of three digits or more is not weak: ``English 812 0.681``;
    nor is a column of whole numbers when the header lines name a count, ``n`` or ``(n)``:
@@ -681,6 +683,9 @@ def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = 
     scores = {k: sum(agrees(r, k) for r in rows if r.n) for k in range(2, top + 1)}
     best = max(scores.values())
     tied = sorted((k for k, s in scores.items() if s == best), reverse=True)
+    for k in tied[:-1]:
+        if _summarised(rows, k):
+            return k, best  # a column a summary row averages holds data, whatever the header's words
     if header_words:
         for k in tied:
             if header_words == k + 1:
@@ -697,6 +702,17 @@ def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = 
             continue
         return k, best
     return tied[-1], best
+
+
+#: A summary row's label (``Mean``, ``Total``, ``All venues``).
+_SUMMARY_LABEL = re.compile(r"^(?:mean|means|average|total|totals|overall|all|median|sum)\b", re.IGNORECASE)
+
+
+def _summarised(rows: list[_Line], k: int) -> bool:
+    """A summary row (``Mean  49  11  642 ...``) prints a number in the first of ``k`` value
+    columns: a column that is averaged or summed holds data, never the rows' names."""
+    return any(r.n >= k and r.label_toks and _SUMMARY_LABEL.match(r.label) and r.values[r.n - k].text[:1].isdigit()
+               for r in rows)
 
 
 def _coded_rows(rows: list[_Line], k: int, col: list[str]) -> bool:
