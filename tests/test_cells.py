@@ -340,6 +340,15 @@ def test_a_stray_quote_after_a_value_is_ocr_noise_with_a_note():
     assert cells.parse_cell("'53.3 x'").parts == []
 
 
+def test_a_parenthesis_ocr_closed_with_a_bracket_or_brace_is_read_with_a_note():
+    for text in ("19 (33.9]", "19 (33.9}"):
+        res = cells.parse_cell(text)
+        assert [p.value for p in res.parts] == ["19", "33.9"] and [n.kind for n in res.notes] == ["ocr_bracket"]
+    assert [p.value for p in cells.parse_cell("19 (33.9)").parts] == ["19", "33.9"]
+    # a bracket that opens the cell, or a list, is no damaged parenthesis
+    assert cells.parse_cell("[12]").parts == [] and cells.parse_cell("2.5 (1.1, 3.4]").parts == []
+
+
 def test_a_parenthesised_signed_number_alone_is_a_delta():
     assert [(p.part, p.value) for p in cells.parse_cell("(+0.6)").parts] == [("delta", "0.6")]
     assert [(p.part, p.value) for p in cells.parse_cell("(-3.9)").parts] == [("delta", "-3.9")]

@@ -64,7 +64,8 @@ an error, and so is a decimal alone in brackets (``[0.311]``). A yes/no mark (``
 ``✓``) is text: no value, a "text_cell" note. A lone quote or comma printed apart after a value
 (``53.3 '``) is OCR noise: dropped, with a note ("ocr_noise"); a ± that OCR read as ``t``,
 ``£``, ``#`` or ``+`` between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 +
-3.2``) is read as ± with a note ("ocr_plus_minus"). ``10⁵`` and ``10^5`` are powers of ten (as
+3.2``) is read as ± with a note ("ocr_plus_minus"), and a parenthesis OCR closed with a bracket
+or a brace (``19 (33.9]``) as a parenthesis, with a note ("ocr_bracket"). ``10⁵`` and ``10^5`` are powers of ten (as
 in running text), a superscript after any other number is a footnote. Values are the printed
 text of the number (``decimal_text``: "84.0" stays "84.0"). A cell without its own unit takes
 the column's unit (header ``Memory (MB)``, caption "latency (in seconds)"); ``Part.unit_source``
@@ -754,6 +755,10 @@ def _close_up(text: str) -> str:
     return text
 
 
+#: A value and a number in a parenthesis that OCR closed with a bracket or a brace (``19 (33.9]``).
+_DAMAGED_PAREN = re.compile(r"^(?P<head>[^()\[\]{}]*\d[^()\[\]{}]*\(\s*[-+−]?\d[\d.,]*%?)\s*[\]}]$")
+
+
 def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[str] | None = None,
                default_unit: str = "", ranges: bool = False) -> CellResult:
     """A whole cell. ``sub_names`` set: the cell holds that many numbers (parts named by
@@ -769,6 +774,13 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         res = parse_cell(plain.translate(_FULLWIDTH_PUNCT), pair, sub_names, default_unit, ranges)
         if res.parts:
             res.notes.append(CellNote("normalised_digits", "full-width parentheses or signs read as ASCII", plain))
+        return res
+    if plain[-1:] in "]}" and (damaged := _DAMAGED_PAREN.match(plain)):
+        # '19 (33.9]': OCR read a closing parenthesis as a bracket or a brace
+        res = parse_cell(f"{damaged['head']})", pair, sub_names, default_unit, ranges)
+        if res.parts:
+            res.notes.append(CellNote("ocr_bracket", f"{plain[-1]!r} closing '(' read as ')' (an OCR misreading)",
+                                      plain))
         return res
     if ("土" in plain or "士" in plain) and _CJK_PM.search(plain):  # '8.4 土 0.4': ± read as 土 (or 士)
         res = parse_cell(_CJK_PM.sub(" ± ", plain), pair, sub_names, default_unit, ranges)

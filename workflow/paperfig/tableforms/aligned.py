@@ -10,7 +10,8 @@ Grammar
   ``∗``, ``†``, ``‡``, ``§``, superscript digits, ``(?)``; a footnote letter glued to a decimal
   or a number with thousands commas, ``6.40a``, ``9,120b``, a Tukey group, ``17.9ab``, or to an
   error, ``405 ± 9b``); a pair ``88.5/84.3`` (a fraction and its percentage, ``23/187
-  (12.3)``); a value with its error and a number in parentheses, ``5.94 ± 0.77 (1.90)``; or a
+  (12.3)``); a value with its error and a number in parentheses, ``5.94 ± 0.77 (1.90)`` (a
+  parenthesis OCR closed with a bracket, ``19 (33.9]``, too); or a
   missing mark ``-``, ``–``, ``—``, ``--``, ``N/A``, ``n/a``, ``NA`` (or a word for a value not
   given: ``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``). Printed forms spread over several
   tokens are one token: ``81.2 ± 0.3`` (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``,
@@ -180,7 +181,7 @@ _GLUED_LETTER = (r"(?:[<>≤≥]\s?)?[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\
 #: the cell grammar keeps it (``Part.qualifier``).
 _REF_MARK = r"\((?i:baseline|ours|reference|ref\.?)\)"
 _VALUE = re.compile(
-    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}(?:,[a-h])*|\s*\(\s*{_ONE}\s*\)|\s*{_RANGE})?|\s*/\s*{_ONE}(?:\s*\(\s*{_ONE}\s*\))?|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*\)(?:[a-h]|[*∗†‡§¶]{{1,3}})?"
+    rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}(?:,[a-h])*|\s*\(\s*{_ONE}\s*\)|\s*{_RANGE})?|\s*/\s*{_ONE}(?:\s*\(\s*{_ONE}\s*\))?|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*[)\]}}](?:[a-h]|[*∗†‡§¶]{{1,3}})?"
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}(?:[a-g]{{1,2}})?|\s*{_REF_MARK})?"
     rf"|{_GLUED_LETTER}|{_BARE_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
     rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?)$")
