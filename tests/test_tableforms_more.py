@@ -1862,3 +1862,16 @@ def test_a_whole_number_column_a_summary_row_averages_holds_data_not_labels():
     # without a summary row the seats read as part of the names, as model sizes do ('Llama 2 7B')
     g2 = one("\n".join(text.split("\n")[:5]), "aligned")
     assert dict(g2.rows)[3][0] == "Cafe A 48"
+
+
+def test_a_range_from_below_detection_is_a_cell_of_an_aligned_row():
+    text = "\n".join([
+        "  Category              n     Mean ± SD        Range          Cd mean ± SD     Range",
+        "  Drugstore, matte     22     1.84 ± 0.96      0.31–4.12      0.041 ± 0.022    <LOD–0.093",
+        "  Luxury               19     0.88 ± 0.49      0.15–1.97      0.022 ± 0.014    <LOD–0.058",
+        "  Imported              9     4.63 ± 2.87      0.94–9.12      0.136 ± 0.104    0.018–0.341",
+    ])
+    g = one(text, "aligned")
+    assert g.rows[1] == (2, ["Drugstore, matte", "22", "1.84 ± 0.96", "0.31–4.12", "0.041 ± 0.022", "<LOD–0.093"])
+    parsed = parse_document(document_from_text(text, "lipstick.txt"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3 and v["value"]][-1] == "0.058"

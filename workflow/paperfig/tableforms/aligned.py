@@ -13,7 +13,8 @@ Grammar
   (12.3)``); a value with its error and a number in parentheses, ``5.94 ± 0.77 (1.90)`` (a
   parenthesis OCR closed with a bracket, ``19 (33.9]``, too); or a
   missing mark ``-``, ``–``, ``—``, ``--``, ``N/A``, ``n/a``, ``NA`` (or a word for a value not
-  given: ``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``). Printed forms spread over several
+  given: ``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``; a range from below detection,
+  ``<LOD–0.093``). Printed forms spread over several
   tokens are one token: ``81.2 ± 0.3`` (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``,
   ``86.8 / 81.7``; an error alone (``±0.9``: pdftotext prints a mean's std on the line below
   it) or in parentheses, signed or a decimal (``(−3.9)``; ``(.021)`` or ``[0.311]``, a standard
@@ -177,13 +178,15 @@ _INT_RANGE = re.compile(r"^(?:\d+|\d{1,3}(?:,\d{3})+)[–—-](?:\d+|\d{1,3}(?:,
 #: or to a whole number as the cell grammar allows (``612c``, ``51cd``).
 _GLUED_LETTER = (r"(?:[<>≤≥]\s?)?[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+|\d{3}(?=[a-h]\b)|\d+(?=[a-g]{2,3}\b))"
                  r"(?:[a-h](?:,[a-h])*|(?=[a-g]{2,3}$)a?b?c?d?e?f?g?)")  # ('0.19a,b': letters listed)
+#: A range whose low end was not detected (``<LOD–0.093``, ``ND-7.9``): the cell grammar reads its high end.
+_ND_RANGE = r"(?:ND|nd|n\.d\.|<\s?LO[DQ]|BDL|bdl)\s?[-–—]\s?\d[\d,]*(?:\.\d+)?"
 #: A value's role in parentheses (``1.00 (reference)``: a hazard ratio's reference group), as
 #: the cell grammar keeps it (``Part.qualifier``).
 _REF_MARK = r"\((?i:baseline|ours|reference|ref\.?)\)"
 _VALUE = re.compile(
     rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}(?:,[a-h])*|\s*\(\s*{_ONE}\s*\)|\s*{_RANGE})?|\s*/\s*{_ONE}(?:\s*\(\s*{_ONE}\s*\))?|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*[)\]}}](?:[a-h]|[*∗†‡§¶]{{1,3}})?"
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}(?:[a-g]{{1,2}})?|\s*{_REF_MARK})?"
-    rf"|{_GLUED_LETTER}|{_BARE_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
+    rf"|{_GLUED_LETTER}|{_BARE_RANGE}|{_ND_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
     rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?)$")
 #: A misread number with its error (``1.O8 + 0.09``): it holds its column's place as one cell.
 _GARBLED_PM = re.compile(rf"^(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})$")
