@@ -1875,3 +1875,14 @@ def test_a_range_from_below_detection_is_a_cell_of_an_aligned_row():
     assert g.rows[1] == (2, ["Drugstore, matte", "22", "1.84 ± 0.96", "0.31–4.12", "0.041 ± 0.022", "<LOD–0.093"])
     parsed = parse_document(document_from_text(text, "lipstick.txt"), {})
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3 and v["value"]][-1] == "0.058"
+
+
+def test_a_text_column_of_class_codes_after_the_values():
+    text = "\n".join([
+        " Site                Distance (m)    Cl deposition     TOW       Mass loss       Category",
+        " Elmina Beach                  40    612 ± 148         5,870     71.9 ± 4.6      CX",
+        " Cape Coast harbour           350    218 ± 57          5,410     33.5 ± 2.1      C5",
+        " Saltpond                   1,200     64 ± 19          5,220     17.8 ± 1.3      C4",
+    ])
+    g = one(text, "aligned")
+    assert g.rows[2] == (3, ["Cape Coast harbour", "350", "218 ± 57", "5,410", "33.5 ± 2.1", "C5"])

@@ -368,9 +368,10 @@ _TRAIL_WORD = re.compile(r"^[A-Za-z]{1,8}$")
 _PAREN_NUMBER = re.compile(r"^\((?=[^)]*\d)\s*[-+−]?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d+)?\s*\)$")
 #: A table's border that OCR printed after a row's last value.
 _BORDER_TOKENS = frozenset({"|", "¦", "]", "‖"})
-#: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence; or a
-#: reference column's citation (``[8]``, ``[21,26]``).
-_TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$|^\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]$")
+#: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence; a
+#: class's code (``C5``); or a reference column's citation (``[8]``, ``[21,26]``).
+_TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$|^\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]$"
+                          r"|^[A-Z]{1,3}\d{1,2}[a-z]?$")  # (a class's code: 'C5', 'C4' under 'CX')
 _ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[A-Ga-g]{1,6})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?"
                               r"|[\d—–-]\s[A-Za-z]{1,8}|[-–—−]|--|N/?A"
                               r"|n/?a|[Yy]es|[Nn]o|✓|✔|" + _REF_MARK + r")\s*$")
