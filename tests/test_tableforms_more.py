@@ -1886,3 +1886,19 @@ def test_a_text_column_of_class_codes_after_the_values():
     ])
     g = one(text, "aligned")
     assert g.rows[2] == (3, ["Cape Coast harbour", "350", "218 ± 57", "5,410", "33.5 ± 2.1", "C5"])
+
+
+def test_an_abbreviated_column_name_ends_no_sentence_and_a_percentile_range_names_ranges():
+    text = "\n".join([
+        "                          Observed interval       Predicted              Ratio",
+        " Node                     Mean      Range         Median     5–95%       obs./pred.",
+        " K-1 (Chisapani)           27       19–36           31       22–44         0.87",
+        " K-2 (Rajapur)             42       30–57           38       27–55         1.11",
+        " S-1 (Chatra)              19       12–25           24       17–33         0.79",
+    ])
+    g = one(text, "aligned")
+    assert g.first_line == 1 and g.header_rows in (0, 2)
+    parsed = parse_document(document_from_text(text, "avulsion.txt"), {})
+    assert parsed["table_summary"][0]["header_lines"] == [1, 2]
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["27", "19", "36", "31", "22", "44",
+                                                                                 "0.87"]

@@ -232,7 +232,8 @@ _GROUP = re.compile(r"^(?:\d+(?:\.\d+)?\s?(?:--|[-–—])\s?\d+(?:\.\d+)?|[<>�
 #: A header naming an interval (``95% CI``, ``IQR``, ``2.5th-97.5th`` percentiles): its cells may
 #: print a bare range (``421–474``).
 _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b|percentiles?\b"
-                              r"|\d(?:st|nd|rd|th)\s?[-–—]\s?\d", re.IGNORECASE)
+                              r"|\d(?:st|nd|rd|th)\s?[-–—]\s?\d|\b\d{1,2}(?:\.\d)?\s?[-–—]\s?\d{2}(?:\.\d)?\s?%",
+                              re.IGNORECASE)  # ('5–95%': a percentile range)
 
 
 def _digit_heavy(text: str) -> bool:

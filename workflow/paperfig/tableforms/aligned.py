@@ -488,6 +488,8 @@ _UNIT_WORD = re.compile(r"^(?:°[CFK]?|K|h|hr|hrs|min|s|d|wk|mo|yr|days?|weeks?|
 _GLUED_SETTING = re.compile(r"^[-+−]?\d+(?:\.\d+)?(?:°[CFK]|\s?dB)$")  # ("15°C"; "−6 dB" as one token)
 #: Words naming an interval after its level (``95% CI``): header text.
 _INTERVAL_NAMES = frozenset({"CI", "Cl", "CrI", "PI", "HPD", "HDI", "UI", "confidence", "credible"})  # Cl: OCR
+#: A last word abbreviated at a period inside it too (``obs./pred.``): a column's name, no sentence's end.
+_ABBREVIATED = re.compile(r"\s\S*[a-z]\.\S*[a-z]\.$")
 #: Words naming a time point or a step before its number (``Week 6``, ``Day 14``): header text.
 _TIME_WORDS = frozenset("week wk day month year visit cycle session phase round epoch stage".split())
 
@@ -500,7 +502,8 @@ def _header_line(line: _Line) -> bool:
     s = line.text.strip()
     if not s or _excluded(line.text) or len(line.toks) > _MAX_HEADER_WORDS:
         return False
-    if _SENTENCE_END.search(s) and not all(t.text[0].isupper() or not t.text[0].isalpha() for t in line.toks):
+    if _SENTENCE_END.search(s) and not all(t.text[0].isupper() or not t.text[0].isalpha() for t in line.toks) \
+            and not _ABBREVIATED.search(s):
         return False  # a sentence's end; column names abbreviated with a period are capitalised ("Fluor.")
     if (s.endswith((",", ";")) and not line.gapped) or (s.endswith(":") and len(line.toks) > 2) or is_rule(s):
         return False  # (a 2+-space header's cell may wrap after a comma: 'range (cal BP,')
