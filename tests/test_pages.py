@@ -903,6 +903,16 @@ def test_decimal_settings_name_the_rows_beside_counts_and_a_repeated_step_marked
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 7] == ["2790", "2204"]
 
 
+def test_bins_printed_again_under_each_group_are_a_second_label_column():
+    text = "\n".join(["| Sex | BMI (kg/m2) | n | PDFF (%) |", "|---|---|---|---|",
+                      "| Women | 18.5-24.9 | 88 | 3.1 (2.2-4.5) |", "| | 25.0-29.9 | 71 | 4.8 (3.4-6.7) |",
+                      "| | ≥30.0 | 45 | 6.9 (4.9-9.4) |", "| Men | 18.5-24.9 | 76 | 3.8 (2.6-5.3) |",
+                      "| | 25.0-29.9 | 83 | 5.1 (3.6-7.0) |", "| | ≥30.0 | 52 | 7.2 (5.0-9.9) |"])
+    parsed = parse_document(document_from_text(text, "pdff.md"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["88", "3.1", "2.2", "4.5"]
+    assert parsed["table_summary"][0]["columns"] == ["n", "PDFF (%)"]
+
+
 def test_a_header_printed_again_under_a_repeated_group_name_docling():
     """Docling repeats a spanning cell in each column and prints the columns' own names as a body
     row that repeats the label column's name: both are the header."""

@@ -41,16 +41,17 @@ Layout rules (documented choices)
 * **Label columns.** The leading columns whose data cells are all text (a dash among two or more
   words counts as text: a label not printed), and a first column of groups (``0``, ``1-4``,
   ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``, ``< 3 %``, ``3–5 %``, ``≤5 min``: mostly
-  ranges or open bounds; or time points among words, ``Preoperative``, ``6h``, ``24h``), are label
-  columns (and a numeric first column directly followed by a column of words, ``1.3B``
-  ``uniform``; or a first column of distinct whole numbers in ascending order beside other values: an
-  index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings printed as
-  decimals or percentages (0.5, 1.0, 1.5; 0%, 30%, 50%) or with one unit (20 °C, 25 °C, 30 °C), or
-  years, even beside one column; up to two summary rows after them, ``Slope`` or ``Total``, leave
-  the index an index; and after a column of group names, one sequence of settings printed again
-  under each group, ``25, 50, 100`` kPa; and, right after a label column, a column of thresholds,
-  ``≥3``, ``≥4``); the last one is the row label, any before it a qualifier
-  (``test``/``dev``) carried down and used as ``row_group``.
+  ranges or open bounds; or time points among words, ``Preoperative``, ``6h``, ``24h``; or such
+  bins after a label column, printed again under each of its groups, ``Women`` / ``18.5-24.9`` ...
+  ``≥30.0``, ``Men`` / the same), are label columns (and a numeric first column directly followed
+  by a column of words, ``1.3B`` ``uniform``; or a first column of distinct whole numbers in
+  ascending order beside other values: an index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or
+  of >= 3 ascending settings printed as decimals or percentages (0.5, 1.0, 1.5; 0%, 30%, 50%) or
+  with one unit (20 °C, 25 °C, 30 °C), or years, even beside one column; up to two summary rows
+  after them, ``Slope`` or ``Total``, leave the index an index; and after a column of group names,
+  one sequence of settings printed again under each group, ``25, 50, 100`` kPa; and, right after a
+  label column, a column of thresholds, ``≥3``, ``≥4``); the last one is the row label, any before
+  it a qualifier (``test``/``dev``) carried down and used as ``row_group``.
 * **Row labels.** ``row_label_raw`` is the printed text of the row's own label cell ("" when
   the label was printed once for a group and carried down); ``row_label`` is the carried,
   normalised label (``cells.normalise_label``: ``BERT _{BASE}`` -> ``BERT-base``).
@@ -446,6 +447,9 @@ class TableLayout:
             if j == 0 and (self._group_column(words) or self._time_points_column(words)):
                 label_cols += 1  # age groups: '0', '1-4', '5-9', ..., '80+'; '18–29', ..., '≥75'
                 continue
+            if 0 < j == label_cols and self._group_column(words) and self._repeated_bins(data, j):
+                label_cols += 1  # bins printed again under each group ('Women | 18.5-24.9', '| 25.0-29.9', '| ≥30.0')
+                continue
             if 0 < j == label_cols and sum(1 for x in words if patterns.OPEN_BOUND.match(x.strip())) >= 2 and all(
                     patterns.OPEN_BOUND.match(x.strip()) or not cells.value_like(x) for x in words):
                 label_cols += 1  # thresholds after a label column ('Reader 1 | ≥3', '| ≥4', '| ≥3 and PSAD')
@@ -569,6 +573,18 @@ class TableLayout:
     @staticmethod
     def _years_column(data) -> bool:
         return all(_YEAR.match(c[0].strip()) for _, c in data)
+
+    @staticmethod
+    def _repeated_bins(data, j: int) -> bool:
+        """Column ``j`` prints the same bins under each group the first column names (``Women`` /
+        ``18.5-24.9``, ``25.0-29.9``, ``≥30.0``, then ``Men`` / the same three): the rows' names."""
+        groups: list[list[str]] = []
+        for _, c in data:
+            if c[0].strip() or not groups:
+                groups.append([])
+            if c[j].strip():
+                groups[-1].append(c[j].strip())
+        return len(groups) >= 2 and len(groups[0]) >= 2 and all(g == groups[0] for g in groups)
 
     @staticmethod
     def _group_column(words: list[str]) -> bool:
