@@ -1902,3 +1902,16 @@ def test_an_abbreviated_column_name_ends_no_sentence_and_a_percentile_range_name
     assert parsed["table_summary"][0]["header_lines"] == [1, 2]
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["27", "19", "36", "31", "22", "44",
                                                                                  "0.87"]
+
+
+def test_a_missing_mark_before_a_text_column_holds_its_value_column():
+    text = "\n".join([
+        "  Lake            Elevation     Volume          Qp        Hazard",
+        "  Lhadrak Tsho        4,712     88.4 ± 17.7     6,240     Very high",
+        "  Nangpa Lake         5,364     14.9 ± 3.0      1,720     High",
+        "  Yangri Tsho         4,658     34.5 ± 4.4          –     Highᵃ",
+        "  Ghunsa East         5,287      7.4 ± 1.5        980     High",
+    ])
+    g = one(text, "aligned")
+    assert g.rows[3] == (4, ["Yangri Tsho", "4,658", "34.5 ± 4.4", "–", "Highᵃ"])
+    assert g.rows[4] == (5, ["Ghunsa East", "5,287", "7.4 ± 1.5", "980", "High"])

@@ -370,10 +370,10 @@ _PAREN_NUMBER = re.compile(r"^\((?=[^)]*\d)\s*[-+−]?(?:\d{1,3}(?:,\d{3})+|\d*)
 _BORDER_TOKENS = frozenset({"|", "¦", "]", "‖"})
 #: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence; a
 #: class's code (``C5``); or a reference column's citation (``[8]``, ``[21,26]``).
-_TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)[^\d\s]+(?: [^\d\s]+)?$|^\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]$"
+_TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)(?![-–—−]+$)[^\d\s]+(?: [^\d\s]+)?$|^\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]$"
                           r"|^[A-Z]{1,3}\d{1,2}[a-z]?$")  # (a class's code: 'C5', 'C4' under 'CX')
 _ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[A-Ga-g]{1,6})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?"
-                              r"|[\d—–-]\s[A-Za-z]{1,8}|[-–—−]|--|N/?A"
+                              r"|[\d—–-]\s[A-Za-z]{1,8}|[-–—−]\s{2,}[^\d\s]+(?: [^\d\s]+)?|[-–—−]|--|N/?A"
                               r"|n/?a|[Yy]es|[Nn]o|✓|✔|" + _REF_MARK + r")\s*$")
 _DIGIT = re.compile(r"\d")
 _HAS_WORD = re.compile(r"(?:^|\s)(?:[A-Za-z][A-Za-z-]*[A-Za-z]|[hsdmgLVWK])(?:\s|$)")  # a word or a unit ('24 h')
