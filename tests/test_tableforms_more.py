@@ -1915,3 +1915,22 @@ def test_a_missing_mark_before_a_text_column_holds_its_value_column():
     g = one(text, "aligned")
     assert g.rows[3] == (4, ["Yangri Tsho", "4,658", "34.5 ± 4.4", "–", "Highᵃ"])
     assert g.rows[4] == (5, ["Ghunsa East", "5,287", "7.4 ± 1.5", "980", "High"])
+
+
+def test_ranges_of_a_value_column_and_an_own_row_named_in_parentheses():
+    text = "\n".join([
+        "Deposit Fe2O3 (wt %) ISO brightness (%) Ref.",
+        "Pugu Hills 0.9-1.6 78-84 [12]",
+        "Malangali 0.4-1.1 82-88 [15]",
+        "Mbeya (this study) 0.49-1.86 71-90",
+        "Kisii 1.2-2.4 - [19]",
+    ])
+    parsed = parse_document(document_from_text(text, "kaolin.txt"), {})
+    got = [(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]]
+    assert [v for ln, v in got if ln == 2] == ["0.9", "1.6", "78", "84"]
+    assert [v for ln, v in got if ln == 4] == ["0.49", "1.86", "71", "90"]
+    # bins that follow one another name rows: never a column of measured ranges
+    bins = "\n".join(["| Depth (m) | N | Bias (m) |", "|---|---|---|", "| 0–2 | 48,213 | −0.04 |",
+                      "| 2–5 | 61,907 | −0.06 |", "| 5–10 | 37,455 | −0.09 |"])
+    parsed = parse_document(document_from_text(bins, "bins.md"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["48213", "-0.04"]

@@ -237,6 +237,20 @@ _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b|percen
                               re.IGNORECASE)  # ('5–95%': a percentile range)
 
 
+#: A bare range of whole numbers or decimals, low end first (``78-84``, ``0.9-1.6``).
+_BARE_RANGE = re.compile(r"^(?P<lo>\d+(?:\.\d+)?)\s?[-–—]\s?(?P<hi>\d+(?:\.\d+)?)$")
+
+
+def _ranges_column(words: list[str]) -> bool:
+    """A value column whose every cell is a range from low to high (``78-84``, ``82-88``, ``71-90``)
+    holds ranges, its header naming them or not (a label column of bins is told apart earlier)."""
+    found = [_BARE_RANGE.match(w.strip()) for w in words]
+    if len(found) < 2 or not all(m and float(m["lo"]) < float(m["hi"]) for m in found):
+        return False
+    # bins that follow one another ('0–2', '2–5', '5–10') name rows, they are no measured ranges
+    return not any(a["hi"] == b["lo"] for a, b in zip(found, found[1:]))
+
+
 def _digit_heavy(text: str) -> bool:
     """More digits than letters (``4l9``, ``55O``: OCR's misread numbers, never a text column's
     words such as ``Apache-2.0``)."""
@@ -263,7 +277,8 @@ class Column:
     unit: str = ""
     sub_names: list | None = None
     text: bool = False  # a column of words after the values (``License``, ``Answer``): no value
-    ranges: bool = False  # the header names an interval (``95% CI``): a bare ``421–474`` is one
+    ranges: bool = False  # the header names an interval (``95% CI``) or every cell is one (``78-84``):
+    # a bare ``421–474`` is one
 
 
 @dataclass
@@ -547,7 +562,7 @@ class TableLayout:
             col.text = len(words) >= 2 and not any(cells.value_like(w) or cells.parse_cell(w).parts or _digit_heavy(w)
                                                    for w in words) or (
                 len(words) >= 2 and bool(_REFERENCE_HEADER.match(col.name)) and all(_CITATION.match(w) for w in words))
-            col.ranges = bool(_INTERVAL_HEADER.search(col.name))
+            col.ranges = bool(_INTERVAL_HEADER.search(col.name)) or _ranges_column(words)
             sub = col.name.split(": ", 1)[1] if col.group else col.name
             col.pair = cells.pair_names(sub)
             col.unit = cells.header_unit(sub) or (cells.header_unit(col.group) if col.group else "")
@@ -577,14 +592,16 @@ class TableLayout:
     @staticmethod
     def _repeated_bins(data, j: int) -> bool:
         """Column ``j`` prints the same bins under each group the first column names (``Women`` /
-        ``18.5-24.9``, ``25.0-29.9``, ``≥30.0``, then ``Men`` / the same three): the rows' names."""
+        ``18.5-24.9``, ``25.0-29.9``, ``≥30.0``, then ``Men`` / the same three; a group may stop
+        early, ``0–2`` ... ``10–15`` then ``0–2`` ... ``5–10``): the rows' names."""
         groups: list[list[str]] = []
         for _, c in data:
             if c[0].strip() or not groups:
                 groups.append([])
             if c[j].strip():
                 groups[-1].append(c[j].strip())
-        return len(groups) >= 2 and len(groups[0]) >= 2 and all(g == groups[0] for g in groups)
+        longest = max(groups, key=len, default=[])
+        return len(groups) >= 2 and len(longest) >= 2 and all(g == longest[:len(g)] for g in groups)
 
     @staticmethod
     def _group_column(words: list[str]) -> bool:

@@ -343,9 +343,11 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
         for t in toks:  # a row of standard errors in parentheses: '(497)' among '(0.41)' is one too
             t.value = True
     n = _trailing_run(toks)
-    if n == 0 and len(toks) >= 4 and _TRAIL_WORD.match(toks[-1].text) and not _prose_word(toks[-1].text) \
+    if n == 0 and len(toks) >= 4 and (_TRAIL_WORD.match(toks[-1].text) and not _prose_word(toks[-1].text)
+                                      or _CITATION_CELL.match(toks[-1].text)) \
             and _trailing_run(toks[:-1]) >= 2 and "  " not in text.strip():
-        # single spaces: a one-word text column after the values ('... 0.8 Pass', '... 3.6 F')
+        # single spaces: a one-word text column after the values ('... 0.8 Pass', '... 3.6 F'), or a
+        # reference column's citation ('... 78-84 [12]')
         return _Line(ln, text, toks[:-1], _trailing_run(toks[:-1]), [(toks[-1].text, toks[-1].start, toks[-1].end)])
     if n == 0 and "  " in text.strip():
         # layout 1: a text column after the values (``355  10,557  62,104  Abs.``)
@@ -360,6 +362,8 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
     return _Line(ln, text, toks, n)
 
 
+#: A reference column's citation after a row's values (``[12]``, ``[3,7]``).
+_CITATION_CELL = re.compile(r"^\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]$")
 #: A bin that names a row, opening it: an open bound of a whole number (``<35%``, ``≥65``).
 _BIN_LABEL = re.compile(r"^[<>≤≥]\s?\d+%?$")
 #: A one-word text cell after a single-spaced row's values (``Pass``, ``F``, ``Yes``).
@@ -454,8 +458,8 @@ def _prose_word(text: str) -> bool:
 
 #: A comparison table's row of the paper's own result (``This work``, ``This study, MIM-coupled``,
 #: ``Our method``): a label, though "this" and "our" are words of prose.
-_OWN_ROW = re.compile(r"^(?:this|our)\s+(?:work|study|paper|method|model|device|design|approach|system|sensor)s?\b",
-                      re.IGNORECASE)
+_OWN_ROW = re.compile(r"^(?:[^()]*\()?(?:this|our)\s+(?:work|study|paper|method|model|device|design|approach|system"
+                      r"|sensor)s?\b", re.IGNORECASE)  # (or in parentheses after a name: 'Mbeya (this study)')
 
 
 def _wrap_head(line: _Line, below: str) -> bool:
