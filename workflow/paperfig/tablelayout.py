@@ -247,8 +247,10 @@ def _ranges_column(words: list[str]) -> bool:
     found = [_BARE_RANGE.match(w.strip()) for w in words]
     if len(found) < 2 or not all(m and float(m["lo"]) < float(m["hi"]) for m in found):
         return False
-    # bins that follow one another ('0–2', '2–5', '5–10') name rows, they are no measured ranges
-    return not any(a["hi"] == b["lo"] for a, b in zip(found, found[1:]))
+    # bins that follow one another ('0–2', '2–5', '5–10') name rows, periods of years ('1990–2010')
+    # say when: no measured ranges
+    return not any(a["hi"] == b["lo"] for a, b in zip(found, found[1:])) and not all(
+        _YEAR.match(m["lo"]) and _YEAR.match(m["hi"]) for m in found)
 
 
 def _digit_heavy(text: str) -> bool:
