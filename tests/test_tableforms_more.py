@@ -1934,3 +1934,28 @@ def test_ranges_of_a_value_column_and_an_own_row_named_in_parentheses():
                       "| 2–5 | 61,907 | −0.06 |", "| 5–10 | 37,455 | −0.09 |"])
     parsed = parse_document(document_from_text(bins, "bins.md"), {})
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["48213", "-0.04"]
+
+
+def test_paragraphs_of_whole_rows_with_a_row_broken_among_them_are_no_row_each():
+    from paperfig.tableforms import paragraphs
+
+    text = "\n".join([
+        "Site Day Yield Fineness Tenacity Pectin Grade",
+        "",
+        "Normandy 7 9.8 +0.7 38.6 41.2 ± 2.9 6.4 2",
+        "14 12.6 +0.9 31.4 44.7 +3.1 4.9 3",
+        "21 15.1 +1.1 26.9 43.5 +2.6 3.6",
+        "4",
+        "28 16.4 +1.0 23.8 38.2 + 3.4 2.8 4",
+        "",
+        "Flanders 7 8.9 +0.8 40.3 39.8 +3.3 6.9 2",
+        "14 11.7 +1.0 33.2 42.9 +2.8 5.2 3",
+        "21 14.2 +0.9",
+        "28.4 42.1 +3.0 3.9 4",
+        "28 15.8 +1.2 24.6 37.5 +2.5 3.0 4",
+    ])
+    assert paragraphs.find(text.split("\n")) == []
+    parsed = parse_document(document_from_text(text, "flax.txt"), {})
+    got = {(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]}
+    assert (3, "9.8") in got and (4, "12.6") in got and (6, "4") in got and (12, "28.4") in got
+    assert (4, "14") not in got  # the day names the row

@@ -19,8 +19,8 @@ Grammar
   lines and 400 characters, with single spaces inside its lines (a layout's columns, two spaces
   apart, keep their positions for the aligned reader), at most two blank lines apart (a long
   paragraph, prose, ends it; so does a paragraph of whole rows, >= 2 lines holding the same
-  number, >= 3, of numbers each). This reader runs before the aligned reader, which would read a
-  broken row's lines as rows of their own.
+  number, >= 3, of numbers each, or more than half of four lines or more). This reader runs
+  before the aligned reader, which would read a broken row's lines as rows of their own.
 * **Rows**: each paragraph of a group, its lines joined by spaces, is one line of text; the
   group's lines are read as a table by the aligned reader (then the one-cell-per-line reader),
   exactly as a tool's printed strings are (:func:`.printouts.read_view`): label words, then
@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 
 from .. import cells
@@ -72,9 +73,12 @@ def _groups(lines: Sequence[str], skip: Collection[int]) -> list[list[list[int]]
 
 def _rows_block(lines: Sequence[str], para: list[int]) -> bool:
     """A paragraph of whole rows: >= 2 lines that each hold the same number (>= 3) of numbers
-    (Tesseract's rows between blank lines), no row broken over lines."""
-    counts = {len(_NUMBER.findall(lines[ln - 1])) for ln in para}
-    return len(para) >= 2 and len(counts) == 1 and counts.pop() >= 3
+    (Tesseract's rows between blank lines), no row broken over lines; or, of four lines or more,
+    more than half of them so (a row OCR broke among whole rows)."""
+    counts = Counter(len(_NUMBER.findall(lines[ln - 1])) for ln in para)
+    n, same = counts.most_common(1)[0]
+    # (a row or two that OCR broke among them leave most lines alike: 'Normandy 7 9.8 +0.7 ...')
+    return len(para) >= 2 and n >= 3 and (same == len(para) or len(para) >= 4 and 2 * same > len(para))
 
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
