@@ -913,6 +913,16 @@ def test_bins_printed_again_under_each_group_are_a_second_label_column():
     assert parsed["table_summary"][0]["columns"] == ["n", "PDFF (%)"]
 
 
+def test_signed_settings_with_a_unit_repeated_under_each_group_name_the_rows():
+    text = "\n".join(["| Cultivar | Storage | Week 0 | Week 8 |", "|---|---|---|---|",
+                      "| Bohemian | −1 °C | 38.9 ± 1.7 | 37.6 ± 2.0 |", "| | 1 °C | 38.9 ± 1.7 | 36.1 ± 1.4 |",
+                      "| | 4 °C | 38.9 ± 1.7 | 33.5 ± 1.8 |", "| Maliner | −1 °C | 37.9 ± 2.3 | 37.2 ± 1.9 |",
+                      "| | 1 °C | 37.9 ± 2.3 | 35.0 ± 1.6 |", "| | 4 °C | 37.9 ± 2.3 | 32.2 ± 2.5 |"])
+    parsed = parse_document(document_from_text(text, "kren.md"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 3] == ["38.9", "1.7", "37.6", "2.0"]
+    assert parsed["table_summary"][0]["columns"] == ["Week 0", "Week 8"]
+
+
 def test_a_header_printed_again_under_a_repeated_group_name_docling():
     """Docling repeats a spanning cell in each column and prints the columns' own names as a body
     row that repeats the label column's name: both are the header."""

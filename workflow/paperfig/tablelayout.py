@@ -203,6 +203,11 @@ def _settings_under_spans(top: list[str], row: list[str]) -> bool:
     return all(int(row[a]) < int(row[b]) for a, b in zip(at, at[1:]) if top[a] == top[b])
 
 
+#: A setting of a design's factor, signed or with a unit printed in the cell (``25``, ``−1 °C``, ``0.5 %``).
+_SETTING = re.compile(r"(?P<num>[-−]?\d{1,5}(?:\.\d{1,3})?)"
+                      r"(?:\s?(?P<unit>°[CFK]|%|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?))?")
+
+
 #: SI prefixes and the base units a setting's prefixed unit may have (``kHz``, ``mg``, ``µL``).
 _PREFIXES = {"": Decimal(1), "k": Decimal(1000), "M": Decimal(10) ** 6, "G": Decimal(10) ** 9, "m": Decimal("0.001"),
              "µ": Decimal(10) ** -6, "μ": Decimal(10) ** -6, "u": Decimal(10) ** -6, "n": Decimal(10) ** -9}
@@ -685,11 +690,12 @@ class TableLayout:
 
     @staticmethod
     def _repeated_settings(data, j: int) -> bool:
-        """Column ``j`` after the label columns holds one sequence of settings in ascending order
-        (``25, 50, 100, 150`` kPa) printed again under each group of the first column (a new
-        group where the first column prints a name; a group of one row only at a setting the
-        others print, ``Control`` / ``52``), or under the one group a page shows (three settings
-        or more beside values not all whole numbers): a factor of the design, the rows' names."""
+        """Column ``j`` after the label columns holds one sequence of settings in ascending order (``25,
+        50, 100, 150`` kPa; ``−1 °C``, ``1 °C``, ``4 °C``, one unit in every cell) printed again
+        under each group of the first column (a new group where the first column prints a name;
+        a group of one row only at a setting the others print, ``Control`` / ``52``), or under
+        the one group a page shows (three settings or more beside values not all whole numbers):
+        a factor of the design, the rows' names."""
         groups: list[list[str]] = []
         for _, c in data:
             if c[0].strip() or not groups:
@@ -697,8 +703,11 @@ class TableLayout:
             if c[j].strip() or any(x.strip() for x in c[j + 1:]):  # (a group's name alone on its row: no setting)
                 groups[-1].append(c[j].strip())
         groups = [g for g in groups if any(g)]  # (a summary row blank there: 'CV (%)', 'LSD')
-        if not all(all(re.fullmatch(r"\d{1,5}(?:\.\d{1,3})?", x) for x in g) for g in groups):
+        if not all(all(_SETTING.fullmatch(x) for x in g) for g in groups):
             return False
+        if len({_SETTING.fullmatch(x)["unit"] or "" for g in groups for x in g}) > 1:
+            return False  # (one unit for all, or none: '−1 °C', '1 °C', '4 °C')
+        groups = [[_SETTING.fullmatch(x)["num"].replace("−", "-") for x in g] for g in groups]
         if sum(1 for g in groups if len(g) >= 2) < 2:
             # one group under its name ('Burial depth 30 cm' / 2, 4, 8 ... weeks): three settings or
             # more beside values that are not all whole numbers
