@@ -923,6 +923,18 @@ def test_signed_settings_with_a_unit_repeated_under_each_group_name_the_rows():
     assert parsed["table_summary"][0]["columns"] == ["Week 0", "Week 8"]
 
 
+def test_a_value_and_its_error_with_the_plus_glued_to_it_where_ocr_misread_other_plus_minus_signs():
+    text = "\n".join(["| Position | Calibre A | Calibre B |", "|---|---|---|", "| Dial up | +2.4 +0.6 | +5.1 + 1.2 |",
+                      "| Crown up | -1.8 + 0.9 | -0.6 +0.4 |"])
+    parsed = parse_document(document_from_text(text, "rates.md"), {})
+    got = [(v["line_no"], v["part"], v["value"]) for v in parsed["table_values"]]
+    assert (3, "value", "2.4") in got and (3, "error", "0.6") in got and (4, "error", "0.4") in got
+    # without a misread sign elsewhere, a value and a signed number stay unread (a delta or two cells)
+    plain = text.replace("+5.1 + 1.2", "+5.1").replace("-1.8 + 0.9", "-1.8")
+    parsed = parse_document(document_from_text(plain, "rates.md"), {})
+    assert not [v for v in parsed["table_values"] if v["line_no"] == 3 and v["value"] == "0.6"]
+
+
 def test_a_header_printed_again_under_a_repeated_group_name_docling():
     """Docling repeats a spanning cell in each column and prints the columns' own names as a body
     row that repeats the label column's name: both are the header."""

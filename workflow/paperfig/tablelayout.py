@@ -208,6 +208,13 @@ _SETTING = re.compile(r"(?P<num>[-−]?\d{1,5}(?:\.\d{1,3})?)"
                       r"(?:\s?(?P<unit>°[CFK]|%|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?))?")
 
 
+#: A ± that OCR read as '+' between a value and its error, spaced (``5.1 + 1.2``) or glued (``-2.2+1.5``).
+_PM_MISREAD_CELL = re.compile(r"\d\s\+\s\d|\d\.\d+\+\d")
+#: A value and a '+' glued to the number after it (``+2.4 +0.6``): in a table whose other cells
+#: show ± read as '+', the value and its error.
+_HALF_SPACED_PLUS = re.compile(r"^(?P<v>[-+−]?\d+(?:\.\d+)?)\s+\+(?P<e>\d+(?:\.\d+)?)$")
+
+
 #: SI prefixes and the base units a setting's prefixed unit may have (``kHz``, ``mg``, ``µL``).
 _PREFIXES = {"": Decimal(1), "k": Decimal(1000), "M": Decimal(10) ** 6, "G": Decimal(10) ** 9, "m": Decimal("0.001"),
              "µ": Decimal(10) ** -6, "μ": Decimal(10) ** -6, "u": Decimal(10) ** -6, "n": Decimal(10) ** -9}
@@ -951,6 +958,8 @@ class TableLayout:
                     if col.text and col.index not in shared[b_no]:
                         self.note(blk.first_line, "text_column", f"{tid}: column {col.name!r} holds words, "
                                   "not values (kept out of the values)", col.name, logging.INFO, table_id=tid)
+                # OCR read ± as '+' in some cells ('+5.1 + 1.2'): then '+2.4 +0.6' is a value and its error too
+                misread_pm = any(_PM_MISREAD_CELL.search(c) for row in blk.rows for c in row.cells.values() if c)
                 for r_idx, row in enumerate(blk.rows):
                     for col in blk.columns:
                         if col.index in shared[b_no] or col.text:
@@ -963,6 +972,8 @@ class TableLayout:
                             continue
                         cell_line = row.line_no if carried_from else row.cell_lines.get(col.index, row.line_no)
                         line = self.doc.line(cell_line)
+                        if misread_pm and (half := _HALF_SPACED_PLUS.match(text)):
+                            text = f"{half['v']} + {half['e']}"
                         res = cells.parse_cell(text, col.pair, col.sub_names,
                                                col.unit or unit_from_caption, ranges=col.ranges)
                         for cn in res.notes:
