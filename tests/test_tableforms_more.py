@@ -1959,3 +1959,14 @@ def test_paragraphs_of_whole_rows_with_a_row_broken_among_them_are_no_row_each()
     got = {(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]}
     assert (3, "9.8") in got and (4, "12.6") in got and (6, "4") in got and (12, "28.4") in got
     assert (4, "14") not in got  # the day names the row
+
+
+def test_a_statistic_named_before_its_value_inside_a_row():
+    text = "\n".join([
+        "Outcome Splint Control Effect p",
+        "Key pinch, kg 4.8 (1.6) 4.3 (1.7) 0.4 (0.0 to 0.8) 0.05",
+        "Adherence, n (%) 33 (57) 26 (46) OR 1.6 (0.8 to 3.3) 0.21",
+        "Irritation, n (%) 4 (7) 13 (23) OR 0.25 (0.08 to 0.82) 0.02",
+    ])
+    g = one(text, "aligned")
+    assert g.rows[2] == (3, ["Adherence, n (%)", "33 (57)", "26 (46)", "1.6 (0.8 to 3.3)", "0.21"])

@@ -36,7 +36,8 @@ Grammar
   speck OCR read as a quote, a point or a rule's ``|`` between two cells (``15 ‘ 951``, ``Bay
   East | 10``); marks printed apart after a value (``1,440 *``) are part of its token, and so
   are marks after a value's parenthesis (``4.1 (2.6)***``); a line of only ``|`` (what OCR left
-  of a rule) is a rule. Significance letters after a value (``3.12
+  of a rule) is a rule; a statistic's name between two values (``26 (46)  OR 1.6 (0.8 to
+  3.3)``) is no token. Significance letters after a value (``3.12
   ± 0.14 c``, ``8.05 ± 0.40 ab``; upper case first, ``51.3 (8.4) Aa``, ``BCa``, never a lone
   ``A``: a unit) are part of its token. A *weak* value is one a label may hold: an integer,
   optionally with a size suffix (``2``, ``7B``, ``1.3B``, ``2019``); the others are *strong*
@@ -323,6 +324,8 @@ def _rate_number(toks: list[_Tok], i: int) -> bool:
 
 #: A speck OCR read as a quote or a point between a row's cells (``15 ‘ 951``): no token.
 _SPECK = re.compile(r"^[‘’'`´·•.,|¦]$")  # (also a column rule's remnant between cells: 'Bay East | 10')
+#: A statistic's name printed before its value in a row's cell (``OR 1.6 (0.8 to 3.3)``).
+_STATISTIC_NAMES = frozenset({"OR", "aOR", "HR", "aHR", "RR", "aRR", "IRR", "MD", "SMD", "RD", "β", "r", "d", "g"})
 #: Footnote marks printed apart after a value (``1,440 *``).
 _MARKS_APART = re.compile(r"^[*∗†‡§¶]{1,3}$")
 
@@ -331,6 +334,10 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
     toks = tokens(text, misread_pm=misread_pm)
     if len(toks) > 2 and any(_SPECK.match(t.text) for t in toks[1:-1]):
         toks = [t for i, t in enumerate(toks) if not (0 < i < len(toks) - 1 and _SPECK.match(t.text))]
+    if len(toks) > 3 and any(t.text in _STATISTIC_NAMES for t in toks[1:-1]):
+        # a statistic named before its value among a row's values ('33 (57)  26 (46)  OR 1.6 (0.8 to 3.3)')
+        toks = [t for i, t in enumerate(toks) if not (0 < i < len(toks) - 1 and t.text in _STATISTIC_NAMES
+                                                          and toks[i - 1].value and toks[i + 1].value)]
     if len(toks) > 2 and toks[-1].text in _BORDER_TOKENS and toks[-2].value:
         toks = toks[:-1]  # a table's right border read by OCR ('... 3.35 3.27 |'): no cell
     for i in range(1, len(toks)):  # a range of whole numbers after a value ('4412 ± 29  5260–4866')
