@@ -935,6 +935,17 @@ def test_a_value_and_its_error_with_the_plus_glued_to_it_where_ocr_misread_other
     assert not [v for v in parsed["table_values"] if v["line_no"] == 3 and v["value"] == "0.6"]
 
 
+def test_a_first_row_without_a_label_under_the_header_is_data_when_the_next_is_so_too():
+    text = "\n".join([" Line   Route     Traction       Change vs.",
+                      "        length    energy         diesel-equiv.",
+                      "        (km)      (MWh)          (%)",
+                      " 24     11.5      3,123.2        −37.9",
+                      " 27     8.9       2,151.6        −42.6",
+                      " All    80.8     21,151.0        −40.0"])
+    parsed = parse_document(document_from_text(text, "lines.txt"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4][-3:] == ["11.5", "3123.2", "-37.9"]
+
+
 def test_a_header_printed_again_under_a_repeated_group_name_docling():
     """Docling repeats a spanning cell in each column and prints the columns' own names as a body
     row that repeats the label column's name: both are the header."""

@@ -27,7 +27,8 @@ Layout rules (documented choices)
   Organic acids | Organic acids``; or settings under the repeated cells, ``Mass change (%)`` x3
   over ``25 | 50 | 100``) is the header too. Following lines with an empty first cell
   or a unit (``(m³/h)``), before any data row, are header continuations (text:
-  ``Hidden``/``Dim`` -> "Hidden Dim") or, when mostly numbers, a metadata row (``8.5k 67k ...``
+  ``Hidden``/``Dim`` -> "Hidden Dim") or, when mostly numbers over a row that prints its label
+  (or a lone number over labelled rows), a metadata row (``8.5k 67k ...``
   under the task names) stored in the ``tables`` row as ``header_values`` (and ``train_sizes``
   when the caption speaks of training). A top header cell followed by empty top cells (or by
   itself printed again) whose lower cells are printed is a *group* header: its columns are named
@@ -414,8 +415,10 @@ class TableLayout:
                 numeric, text = self._counts(rows[i][1])
                 if text > numeric:
                     header_rows.append(rows[i])
-                elif meta is None and numeric and any(c[0] for _, c in rows[i + 1:]):
-                    # (numbers under the header over rows that all leave the first cell empty are data)
+                elif meta is None and numeric and (i + 1 < len(rows) and rows[i + 1][1][0] or numeric == 1 and any(
+                        c[0] for _, c in rows[i + 1:])):
+                    # (numbers under the header over rows that leave the first cell empty too are data:
+                    # '|  24 | 11.5 | ...' / '|  27 | 8.9 | ...' / '| All | ...')
                     meta = rows[i]
                 else:
                     break
