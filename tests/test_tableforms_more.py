@@ -1970,3 +1970,12 @@ def test_a_statistic_named_before_its_value_inside_a_row():
     ])
     g = one(text, "aligned")
     assert g.rows[2] == (3, ["Adherence, n (%)", "33 (57)", "26 (46)", "1.6 (0.8 to 3.3)", "0.21"])
+
+
+def test_lines_without_bullets_each_comparing_whole_numbers_are_a_list():
+    from paperfig.tableforms import bulletlist
+
+    lines = ["# Defects per 10,000 forgings", "Laps at the pin fillets: 14 → 5", "Underfill at counterweights: 22 → 9",
+             "Die mismatch: 6 → 7", "", "Volume: 12", "Issue: 3", "Pages: 45"]
+    (grid,) = bulletlist.find(lines)
+    assert grid.rows[2] == (4, ["Die mismatch", "6", "7"])

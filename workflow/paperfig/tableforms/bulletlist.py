@@ -37,7 +37,8 @@ name is a setting (``γ = 2``, ``$r_c = 4$ Å``, ``11.3 clips/s``) and the setti
 run is a sweep: a third column holds the setting's number, which is data too. Lines of the same
 form without a bullet (markitdown's text of a slide: ``HIV co-infected: 38.7%``) are a list too
 when there are three (two when each lists several values) and one of their values is no bare
-count (a decimal, a percentage, thousands): ``Volume: 12`` / ``Issue: 3`` is a citation.
+count (a decimal, a percentage, thousands), or three or more each compare values (``Die
+mismatch: 6 → 7``): ``Volume: 12`` / ``Issue: 3`` is a citation.
 
 This form is read only outside chart descriptions (:mod:`paperfig.parse` gives it the lines no
 chart region and no other table took): inside a chart description the same bullets are bars
@@ -319,7 +320,8 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             needed = MIN_BULLETS  # (two lines each listing values: 'Frustration (1–7): 2.2 / 2.9 / 4.7')
         if len(run) == 1 and bold and not bare and (measured or _SHORT_UNIT.search(run[0][2][0])):
             needed = 1  # one bullet whose value is set in bold, a measurement: a slide's result
-        if len(run) >= needed and (not bare or measured):
+        compared = len(run) >= MIN_ROWS and all(len(vs) >= 2 for _, _, vs in run)  # ('Die mismatch: 6 → 7')
+        if len(run) >= needed and (not bare or measured or compared):
             grids.append(Grid(form="bulletlist", first_line=run[0][0], last_line=run[-1][0],
                               rows=_rows(run), lines=[ln_ for ln_, _, _ in run]))
         run = []
