@@ -1979,3 +1979,15 @@ def test_lines_without_bullets_each_comparing_whole_numbers_are_a_list():
              "Die mismatch: 6 → 7", "", "Volume: 12", "Issue: 3", "Pages: 45"]
     (grid,) = bulletlist.find(lines)
     assert grid.rows[2] == (4, ["Die mismatch", "6", "7"])
+
+
+def test_a_bin_in_parentheses_ends_the_label_of_a_single_spaced_row():
+    text = "\n".join([
+        "Landholding class Loans Mean loan LTV Default 2015 Default 2017 Recovery",
+        "Marginal (<1.0) 3,418 4.92 86.4 6.1 14.7 41.2",
+        "Small (1.0-2.0) 7,905 5.31 81.9 4.8 11.3 47.5",
+        "Medium (4.0-10.0) 8,142 6.08 71.5 2.7 5.9 58.1",
+        "Large (>10.0) 2,631 7.45 64.0 1.9 3.4 63.6",
+    ])
+    g = one(text, "aligned")
+    assert g.rows[2] == (3, ["Small (1.0-2.0)", "7,905", "5.31", "81.9", "4.8", "11.3", "47.5"])

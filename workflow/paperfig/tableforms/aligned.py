@@ -103,7 +103,8 @@ Two layouts
    ``2 Aug. 1996 64 38 1.3``).
    A one-word text cell after a row's values (``... 0.8 Pass``, ``700 — — — F``) is a text column
    when two or more rows end so; the header names it too. A bin opening a row (``<35%  21
-   +7.9``) is its label, no value.
+   +7.9``) is its label, no value, and so is a bin in parentheses ending the label's words
+   (``Small (1.0-2.0)  7,905 ...``).
    Label = the tokens before the last k values; extra strong values read into a label get a
    note (``label_values``); a row with n < k values is padded with "" on the right (missing
    cells are usually last; note ``short_row``), except a short label with one whole number
@@ -346,6 +347,11 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
             toks[i].value = True  # (or the reference row's 'Ref.' after its values)
     if len(toks) >= 3 and _BIN_LABEL.match(toks[0].text) and sum(t.value for t in toks[1:]) >= 2:
         toks[0].value = False  # a bin naming the row ('<35%  21  +7.9', '>24 months'): label text
+    for i in range(1, len(toks) - 2):  # a bin in parentheses after the label's words: 'Small (1.0-2.0)  7,905 ...'
+        if toks[i].value and not toks[i - 1].value and _PAREN_BIN.match(toks[i].text) and all(
+                t.value for t in toks[i + 1:i + 3]):
+            toks[i].value = False
+            break
     if len(toks) >= 2 and all(_PAREN_NUMBER.match(t.text) for t in toks):
         for t in toks:  # a row of standard errors in parentheses: '(497)' among '(0.41)' is one too
             t.value = True
@@ -371,6 +377,8 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
 
 #: A reference column's citation after a row's values (``[12]``, ``[3,7]``).
 _CITATION_CELL = re.compile(r"^\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]$")
+#: A bin in parentheses that ends a row's label (``(1.0-2.0)``, ``(4.0–10.0)``).
+_PAREN_BIN = re.compile(r"^\(\s*\d[\d.,]*\s?[-–—]\s?\d[\d.,]*\s*\)$")
 #: A bin that names a row, opening it: an open bound of a whole number (``<35%``, ``≥65``).
 _BIN_LABEL = re.compile(r"^[<>≤≥]\s?\d+%?$")
 #: A one-word text cell after a single-spaced row's values (``Pass``, ``F``, ``Yes``).
