@@ -946,6 +946,14 @@ def test_a_first_row_without_a_label_under_the_header_is_data_when_the_next_is_s
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4][-3:] == ["11.5", "3123.2", "-37.9"]
 
 
+def test_a_first_column_of_mode_indices_names_the_rows():
+    text = "\n".join(["| Mode | Unloaded (Hz) | Loaded (Hz) |", "| --- | --- | --- |", "| (0,1) | 291.4 | 277.2 |",
+                      "| (1,1) | 464.3 | 553.9 |", "| (2,1) | 622.5 | 829.7 |"])
+    parsed = parse_document(document_from_text(text, "modes.md"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["464.3", "553.9"]
+    assert parsed["table_summary"][0]["row_labels"] == ["(0,1)", "(1,1)", "(2,1)"]
+
+
 def test_a_header_printed_again_under_a_repeated_group_name_docling():
     """Docling repeats a spanning cell in each column and prints the columns' own names as a body
     row that repeats the label column's name: both are the header."""

@@ -41,18 +41,19 @@ Layout rules (documented choices)
   ``4l9``) is no word: its column is read.
 * **Label columns.** The leading columns whose data cells are all text (a dash among two or more
   words counts as text: a label not printed), and a first column of groups (``0``, ``1-4``,
-  ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``, ``< 3 %``, ``3–5 %``, ``≤5 min``: mostly
-  ranges or open bounds; or time points among words, ``Preoperative``, ``6h``, ``24h``; or such
-  bins after a label column, printed again under each of its groups, ``Women`` / ``18.5-24.9`` ...
-  ``≥30.0``, ``Men`` / the same), are label columns (and a numeric first column directly followed
-  by a column of words, ``1.3B`` ``uniform``; or a first column of distinct whole numbers in
-  ascending order beside other values: an index such as ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or
-  of >= 3 ascending settings printed as decimals or percentages (0.5, 1.0, 1.5; 0%, 30%, 50%) or
-  with one unit (20 °C, 25 °C, 30 °C), or years, even beside one column; up to two summary rows
-  after them, ``Slope`` or ``Total``, leave the index an index; and after a column of group names,
-  one sequence of settings printed again under each group, ``25, 50, 100`` kPa; and, right after a
-  label column, a column of thresholds, ``≥3``, ``≥4``); the last one is the row label, any before
-  it a qualifier (``test``/``dev``) carried down and used as ``row_group``.
+  ``5-9``, ... ``80+``; bins ``4.5–4.9`` ... ``6.0+``, ``< 3 %``, ``3–5 %``, ``≤5 min``; modes'
+  indices ``(0,1)``, ``(1,1)``: mostly ranges or open bounds; or time points among words,
+  ``Preoperative``, ``6h``, ``24h``; or such bins after a label column, printed again under each
+  of its groups, ``Women`` / ``18.5-24.9`` ... ``≥30.0``, ``Men`` / the same), are label columns
+  (and a numeric first column directly followed by a column of words, ``1.3B`` ``uniform``; or a
+  first column of distinct whole numbers in ascending order beside other values: an index such as
+  ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings printed as decimals or
+  percentages (0.5, 1.0, 1.5; 0%, 30%, 50%) or with one unit (20 °C, 25 °C, 30 °C), or years, even
+  beside one column; up to two summary rows after them, ``Slope`` or ``Total``, leave the index an
+  index; and after a column of group names, one sequence of settings printed again under each
+  group, ``25, 50, 100`` kPa; and, right after a label column, a column of thresholds, ``≥3``,
+  ``≥4``); the last one is the row label, any before it a qualifier (``test``/``dev``) carried
+  down and used as ``row_group``.
 * **Row labels.** ``row_label_raw`` is the printed text of the row's own label cell ("" when
   the label was printed once for a group and carried down); ``row_label`` is the carried,
   normalised label (``cells.normalise_label``: ``BERT _{BASE}`` -> ``BERT-base``).
@@ -204,6 +205,8 @@ def _settings_under_spans(top: list[str], row: list[str]) -> bool:
     return all(int(row[a]) < int(row[b]) for a, b in zip(at, at[1:]) if top[a] == top[b])
 
 
+#: A mode's or a cell's indices in parentheses (``(0,1)``, ``(2, 1)``): a row's name.
+_INDEX_PAIR = re.compile(r"^\(\d{1,2},\s?\d{1,2}\)$")
 #: A setting of a design's factor, signed or with a unit printed in the cell (``25``, ``−1 °C``, ``0.5 %``).
 _SETTING = re.compile(r"(?P<num>[-−]?\d{1,5}(?:\.\d{1,3})?)"
                       r"(?:\s?(?P<unit>°[CFK]|%|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?))?")
@@ -476,7 +479,8 @@ class TableLayout:
         for j in range(ncol - 1):
             col = [c[j] for _, c in data if c[j]]
             words = [x for x in col if not cells.is_missing(x)]
-            if j == 0 and (self._group_column(words) or self._time_points_column(words)):
+            if j == 0 and (self._group_column(words) or self._time_points_column(words)
+                           or len(words) >= 2 and all(_INDEX_PAIR.match(w.strip()) for w in words)):
                 label_cols += 1  # age groups: '0', '1-4', '5-9', ..., '80+'; '18–29', ..., '≥75'
                 continue
             if 0 < j == label_cols and self._group_column(words) and self._repeated_bins(data, j):
