@@ -1991,3 +1991,17 @@ def test_a_bin_in_parentheses_ends_the_label_of_a_single_spaced_row():
     ])
     g = one(text, "aligned")
     assert g.rows[2] == (3, ["Small (1.0-2.0)", "7,905", "5.31", "81.9", "4.8", "11.3", "47.5"])
+
+
+def test_a_factorial_designs_setting_columns_name_the_rows():
+    text = "\n".join([
+        "  Plate      Load angle    Anchorage         Fmax (kN)           ks (N/mm)",
+        "  (mm)       θ (°)         length (mm)",
+        "  1.0        0             60             18.6 (7.2)          4,310 (11.4)",
+        "  1.0        0             90             26.9 (6.1)          5,870 (9.8)",
+        "  1.0        90            60             11.2 (12.5)         2,145 (15.0)",
+        "  1.5        0             60             20.4 (5.9)          5,025 (8.7)",
+        "  1.5        0             90             31.7 (4.8)          7,460 (10.2)",
+    ])
+    parsed = parse_document(document_from_text(text, "joints.txt"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["11.2", "12.5", "2145", "15.0"]

@@ -45,9 +45,11 @@ Layout rules (documented choices)
   indices ``(0,1)``, ``(1,1)``: mostly ranges or open bounds; or time points among words,
   ``Preoperative``, ``6h``, ``24h``; or such bins after a label column, printed again under each
   of its groups, ``Women`` / ``18.5-24.9`` ... ``≥30.0``, ``Men`` / the same), are label columns
-  (and a numeric first column directly followed by a column of words, ``1.3B`` ``uniform``; or a
-  first column of distinct whole numbers in ascending order beside other values: an index such as
-  ``k`` = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings printed as decimals or
+  (and the leading columns of a factorial design's settings, plain numbers with few distinct
+  values, the first never decreasing, ``1.0 | 0 | 60``, ``1.0 | 90 | 60``, ``1.5 | 0 | 60``; and a
+  numeric first column directly followed by a column of words, ``1.3B`` ``uniform``; or a first
+  column of distinct whole numbers in ascending order beside other values: an index such as ``k``
+  = 2, 4, 8 or ``Round`` = 0, 1, 2, or of >= 3 ascending settings printed as decimals or
   percentages (0.5, 1.0, 1.5; 0%, 30%, 50%) or with one unit (20 °C, 25 °C, 30 °C), or years, even
   beside one column; up to two summary rows after them, ``Slope`` or ``Total``, leave the index an
   index; and after a column of group names, one sequence of settings printed again under each
@@ -88,6 +90,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -493,7 +496,9 @@ class TableLayout:
             if any(cells.value_like(x) for x in words) or (len(words) < len(col) and len(words) < 2):
                 break
             label_cols += 1
-        if label_cols == 0 and (ncol >= 3 or self._years_column(data)) and self._index_column(data):
+        if label_cols == 0 and ncol >= 4 and (design := self._design_columns(data, ncol)) >= 2:
+            label_cols = design  # a factorial design's settings ('1.0 | 0 | 60', '1.0 | 90 | 60', '1.5 | 0 | 60')
+        elif label_cols == 0 and (ncol >= 3 or self._years_column(data)) and self._index_column(data):
             # '| 2 | 3,210 | 702 |' under 'k': an ascending column of whole numbers is the rows' index
             label_cols = 1
             if label_cols < ncol - 1 and self._repeated_settings(data, label_cols):
@@ -609,6 +614,30 @@ class TableLayout:
     @staticmethod
     def _years_column(data) -> bool:
         return all(_YEAR.match(c[0].strip()) for _, c in data)
+
+    @staticmethod
+    def _design_columns(data, ncol: int) -> int:
+        """How many leading columns are a factorial design's settings: each a plain number in every
+        row and few distinct values (the first's each printed in two rows or more, never decreasing)
+        (plate 1.0, 1.0, 1.0, 1.5 ... under angle 0, 0, 90 ... and length 60, 90, 60 ...), beside
+        columns of measured values (a mean with its spread, a decimal) that are no settings."""
+        rows = [c for _, c in data]
+        if len(rows) < 4:
+            return 0
+        n = 0
+        for j in range(ncol - 1):
+            col = [c[j].strip() for c in rows]
+            if not all(re.fullmatch(r"\d{1,4}(?:\.\d{1,2})?", x) for x in col):
+                break
+            counts = Counter(col)
+            if len(counts) < 2 or len(counts) * 2 > len(col) or j == 0 and any(
+                    counts[x] < 2 for x in counts if x not in (col[0], col[-1])):
+                break  # (the first's runs may be cut at the table's ends: a page break)
+            if j == 0 and any(Decimal(a) > Decimal(b) for a, b in zip(col, col[1:])):
+                break
+            n += 1
+        rest = [c[j].strip() for c in rows for j in range(n, ncol) if c[j].strip()]
+        return n if rest and any(not re.fullmatch(r"\d{1,4}(?:\.\d{1,2})?", x) for x in rest) else 0
 
     @staticmethod
     def _repeated_bins(data, j: int) -> bool:
