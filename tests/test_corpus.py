@@ -67,25 +67,34 @@ a time in a later session, while the fixes for the earlier ones landed) 0.963 / 
 ``corpus_blind87`` to ``corpus_blind96`` (150 documents) 0.977 / 0.978, 0.970 / 0.994, 0.931 /
 0.998, 1.000 / 0.997, 0.981 / 0.991, 0.993 / 1.000, 0.954 / 0.987, 0.967 / 0.997, 0.988 / 0.990 and
 0.958 / 0.979, and ``corpus_blind97`` to ``corpus_blind124`` (420 documents, written four at a time
-in a later session while the fixes for the earlier ones landed) 0.980 / 1.000, 0.985 / 0.994,
-0.990 / 0.989, 0.934 / 0.999, 0.995 / 0.995, 0.978 / 0.994, 0.997 / 0.995, 0.935 / 0.985, 0.923 /
-1.000, 0.917 / 0.997, 0.914 / 1.000, 0.932 / 0.972, 0.915 / 0.990, 0.989 / 1.000, 0.897 / 0.997,
-0.957 / 0.996, 0.964 / 1.000, 0.814 / 0.980, 0.967 / 0.989, 0.971 / 0.987, 0.911 / 1.000, 0.972 /
-1.000, 0.968 / 1.000, 0.904 / 0.981, 0.988 / 0.999, 0.943 / 1.000, 0.908 / 1.000 and 0.969 / 1.000,
-and ``corpus_blind125`` to ``corpus_blind128`` (60 documents, after that regression was fixed)
-0.955 / 0.987, 0.979 / 1.000, 0.948 / 0.982 and 0.995 / 0.999 - the honest estimate of how
-paperfig does on documents nobody here has seen. (Batches 105 to 124 arrived while a regression
-of one-cell-per-line tables with merged OCR boxes, introduced in that session and fixed before
-batch 125, was in the code; their arrival numbers include it.)
-(Batches 47 and 48 were swept, half-written, into two fix commits by a ``git add`` of ``tests/``;
-none of their documents was opened or scored before they were committed whole. Two sidecars of
-batch 25 and one each of batches 27, 46, 57, 73, 75, 82, 83, 85, 95, 96, 108, 109 and 120 were corrected after
-arrival to the rule above: a shared x counts once per point, a bar by its value only. Two precision
-floors went down, batch 3 to 0.97 and batch 17 to 0.99, when a pair of value bullets became a list
-(``Girls: 57.9% → 80.6%``): their writers did not count such bullets, later writers do.) The forms
-they showed were then added to the readers (as forms, never as files), so their numbers now are no
-longer blind; they are printed and guarded against regressions (``BLIND_FLOORS``), not held to the
-target.
+in a later session while the fixes for the earlier ones landed) 0.980 / 1.000, 0.985 / 0.994, 0.990
+/ 0.989, 0.934 / 0.999, 0.995 / 0.995, 0.978 / 0.994, 0.997 / 0.995, 0.935 / 0.985, 0.923 / 1.000,
+0.917 / 0.997, 0.914 / 1.000, 0.932 / 0.972, 0.915 / 0.990, 0.989 / 1.000, 0.897 / 0.997, 0.957 /
+0.996, 0.964 / 1.000, 0.814 / 0.980, 0.967 / 0.989, 0.971 / 0.987, 0.911 / 1.000, 0.972 / 1.000,
+0.968 / 1.000, 0.904 / 0.981, 0.988 / 0.999, 0.943 / 1.000, 0.908 / 1.000 and 0.969 / 1.000, and
+``corpus_blind125`` to ``corpus_blind128`` (60 documents, after that regression was fixed) 0.955 /
+0.987, 0.979 / 1.000, 0.948 / 0.982 and 0.995 / 0.999, and ``corpus_blind129`` to
+``corpus_blind172`` (660 documents, written four at a time in a later session while the fixes for
+the earlier ones landed; pooled 0.968 / 0.991 over 38,831 values) 0.936 / 0.990, 0.953 / 1.000,
+0.986 / 0.992, 1.000 / 0.998, 0.969 / 0.981, 0.974 / 1.000, 0.912 / 0.985, 0.993 / 0.999, 0.991 /
+1.000, 0.969 / 0.988, 0.976 / 1.000, 0.994 / 1.000, 0.989 / 0.996, 0.972 / 1.000, 0.978 / 1.000,
+0.984 / 0.969, 0.992 / 1.000, 0.936 / 1.000, 1.000 / 1.000, 0.919 / 0.981, 0.994 / 0.988, 0.917 /
+1.000, 0.945 / 0.979, 0.973 / 0.992, 0.979 / 0.990, 0.982 / 1.000, 0.933 / 0.994, 0.975 / 1.000,
+0.999 / 0.975, 0.908 / 0.997, 0.880 / 0.998, 0.986 / 0.972, 0.960 / 0.988, 0.954 / 0.934, 0.995 /
+1.000, 0.971 / 0.998, 0.988 / 1.000, 0.950 / 0.991, 0.966 / 1.000, 0.947 / 0.992, 0.988 / 0.984,
+0.989 / 0.961, 0.998 / 0.983 and 0.980 / 0.993 - the honest estimate of how paperfig does on
+documents nobody here has seen. (Batches 105 to 124 arrived while a regression of one-cell-per-line
+tables with merged OCR boxes, introduced in that session and fixed before batch 125, was in the
+code; their arrival numbers include it.) (Batches 47 and 48 were swept, half-written, into two fix
+commits by a ``git add`` of ``tests/``; none of their documents was opened or scored before they
+were committed whole. Two sidecars of batch 25, one each of batches 157 and 160 (three series) and
+one each of batches 27, 46, 57, 73, 75, 82, 83, 85, 95, 96, 108, 109, 120, 129, 133, 144, 148 and
+171 were corrected after arrival to the rule above: a shared x counts once per point, a bar by its
+value only. Two precision floors went down, batch 3 to 0.97 and batch 17 to 0.99, when a pair of
+value bullets became a list (``Girls: 57.9% → 80.6%``): their writers did not count such bullets,
+later writers do.) The forms they showed were then added to the readers (as forms, never as files),
+so their numbers now are no longer blind; they are printed and guarded against regressions
+(``BLIND_FLOORS``), not held to the target.
 """
 
 from __future__ import annotations
@@ -113,43 +122,58 @@ BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corp
                 "corpus_blind10": (0.98, 1.0), "corpus_blind11": (0.94, 1.0), "corpus_blind12": (0.99, 0.98),
                 "corpus_blind13": (0.99, 0.99), "corpus_blind14": (1.0, 1.0), "corpus_blind15": (1.0, 1.0),
                 "corpus_blind16": (0.98, 1.0), "corpus_blind17": (0.99, 0.99), "corpus_blind18": (1.0, 1.0),
-                "corpus_blind19": (0.97, 1.0), "corpus_blind20": (0.99, 1.0), "corpus_blind21": (0.95, 0.99),
+                "corpus_blind19": (0.97, 1.0), "corpus_blind20": (0.99, 1.0), "corpus_blind21": (0.96, 0.99),
                 "corpus_blind22": (0.95, 0.99), "corpus_blind23": (0.98, 0.99), "corpus_blind24": (0.99, 1.0),
-                "corpus_blind25": (0.94, 0.99), "corpus_blind26": (0.99, 0.99), "corpus_blind27": (0.97, 1.0),
+                "corpus_blind25": (0.94, 0.99), "corpus_blind26": (0.99, 0.99), "corpus_blind27": (0.99, 1.0),
                 "corpus_blind28": (0.99, 1.0), "corpus_blind29": (0.99, 1.0), "corpus_blind30": (0.97, 1.0),
                 "corpus_blind31": (0.99, 1.0), "corpus_blind32": (0.99, 0.99), "corpus_blind33": (0.98, 0.99),
                 "corpus_blind34": (0.99, 0.99), "corpus_blind35": (1.0, 1.0), "corpus_blind36": (0.99, 0.99),
-                "corpus_blind37": (0.99, 0.99), "corpus_blind38": (0.97, 0.99), "corpus_blind39": (0.98, 0.99),
+                "corpus_blind37": (0.99, 0.99), "corpus_blind38": (0.97, 0.99), "corpus_blind39": (0.99, 0.99),
                 "corpus_blind40": (0.96, 0.99), "corpus_blind41": (0.99, 0.99), "corpus_blind42": (0.99, 0.99),
                 "corpus_blind43": (0.98, 0.99), "corpus_blind44": (0.95, 0.99), "corpus_blind45": (0.97, 0.99),
                 "corpus_blind46": (0.99, 0.99), "corpus_blind47": (0.97, 0.99), "corpus_blind48": (0.97, 0.99),
                 "corpus_blind49": (0.98, 1.0), "corpus_blind50": (0.99, 0.99), "corpus_blind51": (0.98, 1.0),
                 "corpus_blind52": (0.94, 0.99), "corpus_blind53": (0.98, 1.0), "corpus_blind54": (0.99, 0.99),
                 "corpus_blind55": (0.98, 0.98), "corpus_blind56": (0.98, 0.99), "corpus_blind57": (0.97, 1.0),
-                "corpus_blind58": (0.99, 0.99), "corpus_blind59": (0.98, 1.0), "corpus_blind60": (0.98, 0.99),
+                "corpus_blind58": (0.99, 0.99), "corpus_blind59": (0.98, 1.0), "corpus_blind60": (0.99, 1.0),
                 "corpus_blind61": (0.99, 0.99), "corpus_blind62": (0.98, 1.0), "corpus_blind63": (0.97, 0.99),
-                "corpus_blind64": (1.0, 0.99), "corpus_blind65": (0.96, 1.0), "corpus_blind66": (0.93, 0.99),
-                "corpus_blind67": (0.99, 0.99), "corpus_blind68": (0.98, 1.0), "corpus_blind69": (0.9, 1.0),
-                "corpus_blind70": (0.97, 0.99), "corpus_blind71": (0.99, 1.0), "corpus_blind72": (0.96, 1.0),
+                "corpus_blind64": (1.0, 0.99), "corpus_blind65": (0.96, 1.0), "corpus_blind66": (0.97, 0.99),
+                "corpus_blind67": (0.99, 0.99), "corpus_blind68": (0.98, 1.0), "corpus_blind69": (0.98, 1.0),
+                "corpus_blind70": (0.97, 0.99), "corpus_blind71": (0.99, 1.0), "corpus_blind72": (0.97, 1.0),
                 "corpus_blind73": (0.97, 1.0), "corpus_blind74": (0.99, 0.99), "corpus_blind75": (0.98, 1.0),
-                "corpus_blind76": (0.99, 0.99), "corpus_blind77": (1.0, 0.99), "corpus_blind78": (0.98, 0.99),
+                "corpus_blind76": (0.99, 0.99), "corpus_blind77": (1.0, 0.99), "corpus_blind78": (0.99, 0.99),
                 "corpus_blind79": (0.98, 0.99), "corpus_blind80": (0.99, 1.0), "corpus_blind81": (0.99, 0.99),
                 "corpus_blind82": (0.98, 0.99), "corpus_blind83": (0.94, 1.0), "corpus_blind84": (1.0, 1.0),
-                "corpus_blind85": (0.97, 1.0), "corpus_blind86": (0.99, 1.0), "corpus_blind87": (0.98, 0.99),
-                "corpus_blind88": (0.97, 1.0), "corpus_blind89": (0.93, 1.0), "corpus_blind90": (1.0, 0.99),
-                "corpus_blind91": (0.99, 1.0), "corpus_blind92": (0.99, 1.0), "corpus_blind93": (0.98, 0.99),
-                "corpus_blind94": (0.96, 0.99), "corpus_blind95": (0.98, 0.99), "corpus_blind96": (0.95, 0.99),
-                "corpus_blind97": (0.99, 1.0), "corpus_blind98": (0.99, 0.99), "corpus_blind99": (0.99, 0.98),
-                "corpus_blind100": (0.98, 0.99), "corpus_blind101": (1.0, 0.99), "corpus_blind102": (0.97, 0.99),
-                "corpus_blind103": (0.99, 0.99), "corpus_blind104": (0.96, 0.99), "corpus_blind105": (0.96, 1.0),
+                "corpus_blind85": (0.98, 1.0), "corpus_blind86": (0.99, 1.0), "corpus_blind87": (0.98, 0.99),
+                "corpus_blind88": (0.97, 1.0), "corpus_blind89": (0.99, 1.0), "corpus_blind90": (1.0, 0.99),
+                "corpus_blind91": (0.99, 1.0), "corpus_blind92": (0.99, 1.0), "corpus_blind93": (1.0, 0.99),
+                "corpus_blind94": (0.96, 0.99), "corpus_blind95": (0.99, 0.99), "corpus_blind96": (0.97, 0.99),
+                "corpus_blind97": (0.99, 1.0), "corpus_blind98": (0.99, 0.99), "corpus_blind99": (1.0, 0.98),
+                "corpus_blind100": (0.98, 0.99), "corpus_blind101": (1.0, 0.99), "corpus_blind102": (0.98, 0.99),
+                "corpus_blind103": (0.99, 0.99), "corpus_blind104": (0.97, 0.99), "corpus_blind105": (0.96, 1.0),
                 "corpus_blind106": (0.97, 0.99), "corpus_blind107": (1.0, 1.0), "corpus_blind108": (0.94, 1.0),
                 "corpus_blind109": (0.97, 1.0), "corpus_blind110": (0.98, 1.0), "corpus_blind111": (0.95, 0.99),
                 "corpus_blind112": (0.98, 1.0), "corpus_blind113": (0.96, 1.0), "corpus_blind114": (0.97, 0.99),
-                "corpus_blind115": (0.96, 0.98), "corpus_blind116": (0.99, 1.0), "corpus_blind117": (0.93, 1.0),
-                "corpus_blind118": (0.97, 1.0), "corpus_blind119": (0.96, 1.0), "corpus_blind120": (1.0, 0.99),
-                "corpus_blind121": (0.98, 0.99), "corpus_blind122": (0.98, 1.0), "corpus_blind123": (0.9, 1.0),
-                "corpus_blind124": (0.96, 1.0), "corpus_blind125": (0.95, 0.98), "corpus_blind126": (0.97, 1.0),
-                "corpus_blind127": (0.94, 0.98), "corpus_blind128": (0.99, 0.99)}
+                "corpus_blind115": (0.96, 0.98), "corpus_blind116": (0.99, 1.0), "corpus_blind117": (0.99, 1.0),
+                "corpus_blind118": (0.99, 1.0), "corpus_blind119": (0.97, 1.0), "corpus_blind120": (1.0, 0.99),
+                "corpus_blind121": (0.99, 0.99), "corpus_blind122": (1.0, 1.0), "corpus_blind123": (0.94, 1.0),
+                "corpus_blind124": (0.98, 1.0), "corpus_blind125": (0.95, 0.98), "corpus_blind126": (0.97, 1.0),
+                "corpus_blind127": (0.94, 0.98), "corpus_blind128": (0.99, 0.99), "corpus_blind129": (0.99, 1.0),
+                "corpus_blind130": (0.95, 1.0), "corpus_blind131": (0.99, 0.99), "corpus_blind132": (1.0, 0.99),
+                "corpus_blind133": (0.99, 1.0), "corpus_blind134": (0.97, 1.0), "corpus_blind135": (0.98, 0.98),
+                "corpus_blind136": (0.99, 0.99), "corpus_blind137": (0.99, 1.0), "corpus_blind138": (0.96, 0.98),
+                "corpus_blind139": (0.97, 1.0), "corpus_blind140": (0.99, 1.0), "corpus_blind141": (1.0, 0.99),
+                "corpus_blind142": (0.97, 1.0), "corpus_blind143": (0.99, 1.0), "corpus_blind144": (1.0, 0.99),
+                "corpus_blind145": (0.99, 1.0), "corpus_blind146": (0.96, 1.0), "corpus_blind147": (1.0, 1.0),
+                "corpus_blind148": (0.98, 0.99), "corpus_blind149": (0.99, 0.98), "corpus_blind150": (0.99, 1.0),
+                "corpus_blind151": (0.98, 0.99), "corpus_blind152": (0.98, 0.99), "corpus_blind153": (0.97, 1.0),
+                "corpus_blind154": (0.98, 1.0), "corpus_blind155": (0.98, 1.0), "corpus_blind156": (0.98, 1.0),
+                "corpus_blind157": (0.99, 0.99), "corpus_blind158": (0.99, 0.99), "corpus_blind159": (0.94, 0.99),
+                "corpus_blind160": (0.99, 0.99), "corpus_blind161": (0.99, 0.98), "corpus_blind162": (0.99, 0.99),
+                "corpus_blind163": (0.99, 1.0), "corpus_blind164": (0.98, 0.99), "corpus_blind165": (0.98, 1.0),
+                "corpus_blind166": (0.95, 1.0), "corpus_blind167": (0.96, 1.0), "corpus_blind168": (0.94, 0.99),
+                "corpus_blind169": (0.98, 1.0), "corpus_blind170": (0.98, 0.99), "corpus_blind171": (0.99, 0.99),
+                "corpus_blind172": (0.98, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt")
 #: The documents with no data at all: prose only, and a document of an odd form.
@@ -322,7 +346,8 @@ def test_corpus_is_large_and_every_document_has_a_sidecar():
         assert (CORPUS / name).exists()
 
 
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})")
+#: A thousands comma, also in the Indian grouping of lakhs (``1,84,620``).
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})|(?<=\d),(?=\d{2},\d)")
 
 
 @pytest.mark.parametrize("document", corpus_documents() + [p for b in BLIND_BATCHES for p in corpus_documents(b)],
