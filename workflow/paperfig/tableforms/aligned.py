@@ -1089,7 +1089,7 @@ def _grid(run: list[_Line], lines: Sequence[str], skip: Collection[int]) -> Grid
     layout1 = sum(1 for r in run if r.n and r.gapped) * 2 > sum(1 for r in run if r.n)
     header, top = _header_above(lines, skip, (promoted or run)[0].ln, 3 if layout1 else 1)
     if (layout1 and not promoted and len(header) == 1 and not header[0].gapped
-            and len(header[0].toks) <= _MAX_GROUP_WORDS and not lines[header[0].ln - 2].strip()):
+            and len(header[0].toks) <= _MAX_GROUP_WORDS and header[0].ln >= 2 and not lines[header[0].ln - 2].strip()):
         # a group's name over the first rows ('Burial depth 30 cm'), the header above it past a
         # blank line: the name is a group label row, the lines above the header
         above, above_top = _header_above(lines, skip, header[0].ln, 3)
