@@ -733,9 +733,11 @@ _MEASURE = re.compile(r"^((?:a|adj\.?\s?)?(?:I?RR|OR|HR|RD|S?MD|GMR|β))\s+(?=[-
 
 
 #: A range whose low end was not detected (``ND-7.9``, ``<LOD–12``).
-_ND_RANGE = re.compile(r"^(?P<lo>ND|nd|n\.d\.|<\s?LO[DQ]|BDL|bdl)\s?[-–—]\s?(?P<hi>\d[\d,]*(?:\.\d+)?)$")
+#: A range's low end that was not detected (``ND``, ``<LOD``, ``BDL``), shared with the aligned reader.
+ND_LOW = r"(?:ND|nd|n\.d\.|<\s?LO[DQ]|BDL|bdl)"
+_ND_RANGE = re.compile(rf"^(?P<lo>{ND_LOW})\s?[-–—]\s?(?P<hi>\d[\d,]*(?:\.\d+)?)$")
 #: A value and its range in parentheses whose low end was not detected (``2.3 (<LOD–8.9)``).
-_VALUE_ND_RANGE = re.compile(r"^(?P<v>[-+−]?\d[\d,]*(?:\.\d+)?)\s?\((?P<lo>ND|nd|n\.d\.|<\s?LO[DQ]|BDL|bdl)\s?[-–—]\s?"
+_VALUE_ND_RANGE = re.compile(rf"^(?P<v>[-+−]?\d[\d,]*(?:\.\d+)?)\s?\((?P<lo>{ND_LOW})\s?[-–—]\s?"
                              r"(?P<hi>\d[\d,]*(?:\.\d+)?)\)$")
 #: Footnote letters glued to a number and listed with commas (``0.19a,b``).
 _GLUED_LETTER_LIST = re.compile(r"(?<=\d)[a-h](?:,[a-h])+$")

@@ -190,7 +190,8 @@ def _years_under(cells_: list[str]) -> bool:
 
 
 #: A setting with its unit, printed as a row's name (``20 °C``, ``5 mg``, ``0.5 mM``).
-_SETTING_UNIT = re.compile(r"^(?P<num>\d{1,4}(?:\.\d{1,3})?)\s?(?P<unit>°[CFK]|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?)$")
+_UNIT = r"°[CFK]|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?"  # a setting's unit ('°C', 'mg', 'kHz', 'mg/L')
+_SETTING_UNIT = re.compile(rf"^(?P<num>\d{{1,4}}(?:\.\d{{1,3}})?)\s?(?P<unit>{_UNIT})$")
 #: A setting with a footnote mark set apart after it (``0.2 b``): a step repeated after the others.
 _MARKED_REPEAT = re.compile(r"^\d+(?:\.\d+)?\s[a-h*†‡]$")
 
@@ -208,11 +209,22 @@ def _settings_under_spans(top: list[str], row: list[str]) -> bool:
     return all(int(row[a]) < int(row[b]) for a, b in zip(at, at[1:]) if top[a] == top[b])
 
 
+def _under_groups(data, j: int, keep) -> list[list[str]]:
+    """Column ``j``'s cells in groups, a new group where the first column prints a name; a row
+    takes part when ``keep(cells)``."""
+    groups: list[list[str]] = []
+    for _, c in data:
+        if c[0].strip() or not groups:
+            groups.append([])
+        if keep(c):
+            groups[-1].append(c[j].strip())
+    return groups
+
+
 #: A mode's or a cell's indices in parentheses (``(0,1)``, ``(2, 1)``): a row's name.
 _INDEX_PAIR = re.compile(r"^\(\d{1,2},\s?\d{1,2}\)$")
 #: A setting of a design's factor, signed or with a unit printed in the cell (``25``, ``−1 °C``, ``0.5 %``).
-_SETTING = re.compile(r"(?P<num>[-−]?\d{1,5}(?:\.\d{1,3})?)"
-                      r"(?:\s?(?P<unit>°[CFK]|%|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?))?")
+_SETTING = re.compile(rf"(?P<num>[-−]?\d{{1,5}}(?:\.\d{{1,3}})?)(?:\s?(?P<unit>%|{_UNIT}))?")
 
 
 #: A ± that OCR read as '+' between a value and its error, spaced (``5.1 + 1.2``) or glued (``-2.2+1.5``).
@@ -644,12 +656,7 @@ class TableLayout:
         """Column ``j`` prints the same bins under each group the first column names (``Women`` /
         ``18.5-24.9``, ``25.0-29.9``, ``≥30.0``, then ``Men`` / the same three; a group may stop
         early, ``0–2`` ... ``10–15`` then ``0–2`` ... ``5–10``): the rows' names."""
-        groups: list[list[str]] = []
-        for _, c in data:
-            if c[0].strip() or not groups:
-                groups.append([])
-            if c[j].strip():
-                groups[-1].append(c[j].strip())
+        groups = _under_groups(data, j, lambda c: bool(c[j].strip()))
         longest = max(groups, key=len, default=[])
         return len(groups) >= 2 and len(longest) >= 2 and all(g == longest[:len(g)] for g in groups)
 
@@ -739,18 +746,14 @@ class TableLayout:
         a group of one row only at a setting the others print, ``Control`` / ``52``), or under
         the one group a page shows (three settings or more beside values not all whole numbers):
         a factor of the design, the rows' names."""
-        groups: list[list[str]] = []
-        for _, c in data:
-            if c[0].strip() or not groups:
-                groups.append([])
-            if c[j].strip() or any(x.strip() for x in c[j + 1:]):  # (a group's name alone on its row: no setting)
-                groups[-1].append(c[j].strip())
-        groups = [g for g in groups if any(g)]  # (a summary row blank there: 'CV (%)', 'LSD')
-        if not all(all(_SETTING.fullmatch(x) for x in g) for g in groups):
+        # (a group's name alone on its row prints no setting; a summary row may leave it blank: 'LSD')
+        groups = [g for g in _under_groups(data, j, lambda c: any(x.strip() for x in c[j:])) if any(g)]
+        found = [[_SETTING.fullmatch(x) for x in g] for g in groups]
+        if not all(all(g) for g in found):
             return False
-        if len({_SETTING.fullmatch(x)["unit"] or "" for g in groups for x in g}) > 1:
+        if len({m["unit"] or "" for g in found for m in g}) > 1:
             return False  # (one unit for all, or none: '−1 °C', '1 °C', '4 °C')
-        groups = [[_SETTING.fullmatch(x)["num"].replace("−", "-") for x in g] for g in groups]
+        groups = [[m["num"].replace("−", "-") for m in g] for g in found]
         if sum(1 for g in groups if len(g) >= 2) < 2:
             # one group under its name ('Burial depth 30 cm' / 2, 4, 8 ... weeks): three settings or
             # more beside values that are not all whole numbers

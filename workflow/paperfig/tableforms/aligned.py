@@ -139,7 +139,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from .. import patterns
-from ..cells import REFERENCE_MARKS, SIGNIFICANCE_GROUP, is_missing
+from ..cells import ND_LOW, REFERENCE_MARKS, SIGNIFICANCE_GROUP, is_missing
 from . import Grid, columns, ruler
 
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
@@ -181,7 +181,7 @@ _INT_RANGE = re.compile(r"^(?:\d+|\d{1,3}(?:,\d{3})+)[–—-](?:\d+|\d{1,3}(?:,
 _GLUED_LETTER = (r"(?:[<>≤≥]\s?)?[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d*\.\d+|\d{3}(?=[a-h]\b)|\d+(?=[a-g]{2,3}\b))"
                  r"(?:[a-h](?:,[a-h])*|(?=[a-g]{2,3}$)a?b?c?d?e?f?g?)")  # ('0.19a,b': letters listed)
 #: A range whose low end was not detected (``<LOD–0.093``, ``ND-7.9``): the cell grammar reads its high end.
-_ND_RANGE = r"(?:ND|nd|n\.d\.|<\s?LO[DQ]|BDL|bdl)\s?[-–—]\s?\d[\d,]*(?:\.\d+)?"
+_ND_RANGE = rf"{ND_LOW}\s?[-–—]\s?\d[\d,]*(?:\.\d+)?"
 #: A value's role in parentheses (``1.00 (reference)``: a hazard ratio's reference group), as
 #: the cell grammar keeps it (``Part.qualifier``).
 _REF_MARK = r"\((?i:baseline|ours|reference|ref\.?)\)"
@@ -375,8 +375,6 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
     return _Line(ln, text, toks, n)
 
 
-#: A reference column's citation after a row's values (``[12]``, ``[3,7]``).
-_CITATION_CELL = re.compile(r"^\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]$")
 #: A bin in parentheses that ends a row's label (``(1.0-2.0)``, ``(4.0–10.0)``).
 _PAREN_BIN = re.compile(r"^\(\s*\d[\d.,]*\s?[-–—]\s?\d[\d.,]*\s*\)$")
 #: A bin that names a row, opening it: an open bound of a whole number (``<35%``, ``≥65``).
@@ -389,7 +387,10 @@ _PAREN_NUMBER = re.compile(r"^\((?=[^)]*\d)\s*[-+−]?(?:\d{1,3}(?:,\d{3})+|\d*)
 _BORDER_TOKENS = frozenset({"|", "¦", "]", "‖"})
 #: A short text cell after the values of a layout-1 row: <= 2 words, no digit, no sentence; a
 #: class's code (``C5``); or a reference column's citation (``[8]``, ``[21,26]``).
-_TRAIL_PIECE = re.compile(r"^(?=.{1,16}$)(?![-–—−]+$)[^\d\s]+(?: [^\d\s]+)?$|^\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]$"
+_CITATION = r"\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]"
+#: A reference column's citation after a row's values (``[12]``, ``[3,7]``).
+_CITATION_CELL = re.compile(rf"^{_CITATION}$")
+_TRAIL_PIECE = re.compile(rf"^(?=.{{1,16}}$)(?![-–—−]+$)[^\d\s]+(?: [^\d\s]+)?$|^{_CITATION}$"
                           r"|^[A-Z]{1,3}\d{1,2}[a-z]?$")  # (a class's code: 'C5', 'C4' under 'CX')
 _ENDS_LIKE_VALUE = re.compile(r"(?:\S*\d\S*(?:\s+[A-Ga-g]{1,6})?|\d\S*\s{2,}[^\d\s]+(?: [^\d\s]+)?"
                               r"|[\d—–-]\s[A-Za-z]{1,8}|[-–—−]\s{2,}[^\d\s]+(?: [^\d\s]+)?|[-–—−]|--|N/?A"

@@ -123,13 +123,11 @@ def _blocks(lines: Sequence[str], skip: Collection[int]) -> list[list[tuple[int,
                 close()
             continue
         runs = _runs(text)
-        if runs is None or (cur and _shape(runs) != shape):
+        this = _shape(runs) if runs is not None else None
+        if this is None or (cur and this != shape):
             close()
-            if runs is not None:
-                cur, shape = [(ln, runs)], _shape(runs)
-        else:
-            if not cur:
-                shape = _shape(runs)
+        if this is not None:
+            shape = this
             cur.append((ln, runs))
         blank = 0
     close()
@@ -219,9 +217,8 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
             else:
                 rows.insert(0, (header_lns[0], names))
                 header_rows = 1
-        covered = sorted(set(header_lns) | {ln for ln, _ in block} |
-                         set(range(header_lns[0] if header_lns else block[0][0], block[-1][0] + 1)))
-        covered = [ln for ln in covered if ln not in skip]
+        top = header_lns[0] if header_lns else block[0][0]
+        covered = [ln for ln in range(top, block[-1][0] + 1) if ln not in skip]
         grids.append(Grid(form="interleaved", first_line=covered[0], last_line=covered[-1], rows=rows,
                           lines=covered, notes=notes, header_rows=header_rows))
     return grids
