@@ -98,11 +98,18 @@ def test_default_unit_from_header_or_caption():
     assert got[0][3] == "x"
 
 
-@pytest.mark.parametrize("text", ["8.2.1", "1e400", "NaN", "12,5", "1,00,000", "83.7e0x"])
+@pytest.mark.parametrize("text", ["8.2.1", "1e400", "NaN", "12,5", "1,000,00", "83.7e0x"])
 def test_unparseable_numeric_looking_cells_are_noted_and_left_out(text):
     got, notes = parts(text)
     assert got == []
     assert notes == ["unparseable_cell"]
+
+
+@pytest.mark.parametrize("text, value", [("1,84,620", "184620"), ("1,00,000", "100000"),
+                                         ("12,34,56,789.5", "123456789.5")])
+def test_indian_digit_grouping_is_one_value(text, value):
+    got, notes = parts(text)
+    assert got == [("value", "", value, "", "")] and notes == []
 
 
 def test_text_in_a_value_column_is_noted():

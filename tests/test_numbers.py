@@ -110,10 +110,18 @@ def test_decimal_comma_when_unambiguous_with_a_note(text, expected):
     assert "decimal comma" in found[0].note and notes == []
 
 
-@pytest.mark.parametrize("text", ["0,750", "1234,567", "1,00,000"])
+@pytest.mark.parametrize("text", ["0,750", "1234,567", "1,000,00"])
 def test_ambiguous_commas_are_refused(text):
     found, notes = find_numbers(text)
     assert found == [] and len(notes) == 1
+
+
+@pytest.mark.parametrize("text, expected", [("1,84,620", ["184620"]), ("a budget of Rs 12,34,567 in all", ["1234567"]),
+                                            ("1,00,000.50", ["100000.50"]), ("8,16,32", ["8", "16", "32"])])
+def test_indian_grouping_is_one_number_with_a_note(text, expected):
+    found, notes = find_numbers(text)
+    assert [decimal_text(f.value) for f in found] == expected and notes == []
+    assert all(("Indian" in f.note) == (len(expected) == 1) for f in found)
 
 
 def test_group_spaces():

@@ -15,6 +15,7 @@ The grammar (``D`` is a decimal digit of any script, see *Digits*)::
     sign      := "+" | "-" | "−" (U+2212) | "–" (en dash, noted)
     mantissa  := grouped ("." D+)?  |  D+ ("." D+)?  |  "." D+  |  D+ "," D+   (decimal comma)
     grouped   := D{1,3} ("," D{3})+   |   D{1,3} (gap D{3})+    (first digit not 0)
+               |  D{1,2} ("," D{2})+ "," D{3}                 (Indian lakh/crore grouping, noted)
     gap       := NBSP | thin space | narrow NBSP                (noted)
     exponent  := ("e"|"E") sign? D+  |  " "? ("×"|"x"|"X"|"·"|"*") " "? "10" power
     power     := "^" "{"? sign? D+ "}"?  |  superscript-minus? superscript-digit+
@@ -44,6 +45,9 @@ Commas:
 * A **decimal comma** (``83,4``, ``0,75``) is read, with a note, only when unambiguous: one
   comma followed by other than exactly 3 digits, not inside a list (not right after a comma,
   not a bracketed pair such as ``(2,4)``, not followed by another ``,digit``).
+* ``1,84,620`` and ``12,34,56,789`` are the Indian grouping (lakh, crore: a first group of
+  1-2 digits, groups of 2, a last group of 3), read with a note. Without it the run would be a
+  list whose later items (``84,620``) read as thousands-grouped numbers of their own.
 * ``0,750`` or ``1234,567`` (comma + 3 digits that cannot be grouping) is ambiguous: refused
   with a note. ``1,00,000`` (a group with a leading zero) is irregular grouping: refused.
 * A list (``(2, 64)``, ``8,16,32``, ``(2,4)``) is several numbers.
@@ -154,6 +158,7 @@ _TIME = re.compile(r"[0-9]+(?:\.[0-9]+)?(?::[0-9]+(?:\.[0-9]+)?)+")
 _VERSION = re.compile(r"[0-9]+(?:\.[0-9]+){2,}")
 _COMMA_RUN = re.compile(r"[0-9]+(?:,[0-9]+)+")
 _THOUSANDS = re.compile(r"[1-9][0-9]{0,2}(?:,[0-9]{3})+")
+_INDIAN = re.compile(r"[1-9][0-9]?(?:,[0-9]{2})+,[0-9]{3}")
 _GAP_GROUPED = re.compile(r"[1-9][0-9]{0,2}(?:[\u00a0\u2009\u202f][0-9]{3})+(?![0-9])")
 _PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?|\.[0-9]+")
 _FRACTION = re.compile(r"\.[0-9]+")
@@ -245,10 +250,12 @@ def _read_at(norm: str, s: int) -> tuple[int, Decimal, list[str]]:
     run = _COMMA_RUN.match(norm, b)
     if run:
         items = run.group(0).split(",")
-        if _THOUSANDS.fullmatch(run.group(0)):
+        if (indian := _INDIAN.fullmatch(run.group(0))) or _THOUSANDS.fullmatch(run.group(0)):
             int_part, end = run.group(0).replace(",", ""), run.end()
             if (f := _FRACTION.match(norm, end)):
                 frac, end = f.group(0)[1:], f.end()
+            if indian:
+                notes.append("Indian digit grouping (lakh, crore) read")
         elif len(items) == 2 and len(items[1]) != 3 and not _list_context(norm, s, run.end()) \
                 and not norm[run.end():run.end() + 2].startswith("."):
             int_part, frac, end = items[0], items[1], run.end()
