@@ -747,6 +747,17 @@ def test_a_chat_answer_describing_a_bar_chart_in_prose():
                                                                                   (5, "beam search", "52.7")]
 
 
+def test_a_first_person_opening_with_the_axes_in_prose_is_a_chart():
+    text = ("I'll describe this line chart and list the points I can read.\n\n"
+            "The chart is titled **Nest success, 2001-2011**. Years run along the x-axis.\n\n"
+            "**Upland** (red line)\n- 2001: ~41.2\n- 2006: 44.0\n- 2011: 39.5\n")
+    from paperfig.parse import parse_document
+
+    parsed = parse_document(document_from_text(text, "first_person.md"), {})
+    assert [(p["line_no"], p["series"], p["x"], p["y"]) for p in parsed["points"]] == [
+        (6, "Upland", "2001", "41.2"), (7, "Upland", "2006", "44.0"), (8, "Upland", "2011", "39.5")]
+
+
 def test_arrow_items_are_points_of_their_series_and_a_comparison_is_not():
     text = ("The figure shows two curves of accuracy against depth.\n\n"
             "- CalibExit (red): depth 4 → accuracy 90.1; depth 6 → accuracy 92.3\n"
@@ -760,7 +771,12 @@ def test_arrow_items_are_points_of_their_series_and_a_comparison_is_not():
 @pytest.mark.parametrize("line, intro", [("The figure shows two curves (image description)", True),
                                          ("ASSISTANT: The image shows a bar chart titled X.", True),
                                          ("> **Figure 4 description:** A line chart with loss.", True),
-                                         ("Lines 3-5 show the results", False), ("Two lines of text follow", False)])
+                                         ("Lines 3-5 show the results", False), ("Two lines of text follow", False),
+                                         ("I'll describe this line chart and list its points.", True),
+                                         ("Let me read the values off the stacked bar chart.", True),
+                                         ("The chart is titled **Rainfall by month**.", True),
+                                         ("I think the bar chart in Figure 2 is wrong.", False),
+                                         ("The chart is small.", False)])
 def test_chart_intro_lines(line, intro):
     from paperfig import patterns
 

@@ -61,7 +61,9 @@ OPEN_BOUND = re.compile(r"^[<>≤≥]\s?\d+(?:\.\d+)?%?$")
 
 #: A sentence that introduces a chart description ("The image is a bar chart titled ...",
 #: "This line graph shows ...", "**Type:** scatter plot"): a kind of chart named at the start
-#: of a line, or after "is a/an", "shows a", "type:"; or "This chart plots ..." at its start.
+#: of a line, or after "is a/an", "shows a", "type:"; or "This chart plots ..." / "The chart is
+#: titled ..." at its start; or a model's first-person opening naming the kind of chart it
+#: reads ("I'll describe this line chart and ...", "Let me extract the data from the bar chart").
 CHART_INTRO = re.compile(
     r"^\W*(?:(?:assistant|gpt|model|answer|response|output|description|cogvlm|qwen|llava|internvl|gemini|"
     r"claude|bot|ai)\s*:\s*)?"
@@ -75,7 +77,11 @@ CHART_INTRO = re.compile(
     r"multiple|double|dual|100\s*%|normali[sz]ed|percent(?:age)?|dual-axis|combined)[\s-]+)*"
     r"(?:(?:scatter|line|bar|bubble|area|column|dot)[\s-]*(?:plot|chart|graph|diagram)s?\b|"
     r"(?:one|two|three|four|five|several|multiple|\d)\s+(?:curves?|lines?)\b(?!\s+of\s+(?:text|code)))"
-    r"|^\W*(?:the|this)\s+(?:chart|plot|graph)\s+(?:plots|shows|compares|tracks|depicts|displays|presents)\b",
+    r"|^\W*(?:the|this)\s+(?:chart|plot|graph)\s+(?:plots|shows|compares|tracks|depicts|displays|presents|"
+    r"is\s+(?:titled|entitled|labell?ed))\b"
+    r"|^\W*(?:I(?:['’]ll|\s+will|\s+can|['’]m\s+going\s+to|\s+am\s+going\s+to)|let\s+me)\s+[^.]{0,60}?\b(?:this|the)\s+"
+    r"(?:(?:horizontal|vertical|stacked|grouped|clustered|multi-?series|dual-axis)[\s-]+)*"
+    r"(?:scatter|line|bar|bubble|area|column|dot)[\s-]*(?:plot|chart|graph)\b",
     re.IGNORECASE)
 
 
