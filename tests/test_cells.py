@@ -380,6 +380,23 @@ def test_value_with_an_interval(text, value, low, high):
     assert [n.kind for n in res.notes] == (["normalised_digits"] if "−" in text else [])
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("95.9 (93/97)", [("value", "", "95.9"), ("first", "count", "93"), ("second", "total", "97")]),
+    ("62.8% (93/148) [54.5–70.6]", [("value", "", "62.8"), ("first", "count", "93"), ("second", "total", "148"),
+                                    ("low", "", "54.5"), ("high", "", "70.6")]),
+    ("0.81 (1,204/1,480) (0.79-0.83)", [("value", "", "0.81"), ("first", "count", "1204"),
+                                       ("second", "total", "1480"), ("low", "", "0.79"), ("high", "", "0.83")]),
+])
+def test_a_proportion_with_its_count_out_of_the_total(text, expected):
+    got, notes = parts(text)
+    assert [g[:3] for g in got] == expected and notes == []
+    assert cells.value_tokens(text) == [text]
+
+
+def test_a_count_larger_than_its_total_is_no_proportion():
+    assert parts("95.9 (98/97)") == ([], ["unparseable_cell"])
+
+
 def test_interval_keeps_the_printed_unit_and_bare_ranges_are_not_read():
     assert [(p.part, p.value, p.unit) for p in cells.parse_cell("45% [40%, 50%]").parts] == [
         ("value", "45", "%"), ("low", "40", "%"), ("high", "50", "%")]

@@ -35,6 +35,8 @@ def test_keys():
     assert model_key("Teacher BERT _{BASE}") == model_key("BERT-base") == "bertbase"
     assert ("mnli", "m") in metric_keys("MNLI-m/mm", "first", "m") and ("mnli", "") in metric_keys("MNLI-m (Acc)", "value", "")
     assert metric_keys("SST-2", "value", "") == [("sst2", "")]
+    # a proportion's count and total ('95.9 (93/97)') are never the cell's score
+    assert metric_keys("Sensitivity", "first", "count") == [("sensitivity", "count")]
 
 
 def test_same_model_and_metric_in_two_tables():

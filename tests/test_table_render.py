@@ -257,3 +257,13 @@ def test_caption_forms_split_into_number_and_text(caption, number, text):
     from paperfig.table_render import split_caption
 
     assert split_caption(caption) == (number, text)
+
+
+def test_a_proportion_shows_its_count_out_of_the_total():
+    from paperfig.table_render import _cell_text
+
+    parts = [{"part": "value", "value": "95.9", "unit": "%"}, {"part": "first", "part_name": "count", "value": "93"},
+             {"part": "second", "part_name": "total", "value": "97"}, {"part": "low", "value": "89.8"},
+             {"part": "high", "value": "98.9"}]
+    assert _cell_text(parts) == "95.9% (93/97) [89.8, 98.9]"
+    assert _cell_text(parts[1:3]) == "(93/97)"

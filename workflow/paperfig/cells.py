@@ -37,6 +37,10 @@ or not at all):
                        (``1.29–3.55``) anywhere; bounds listed with a comma and a space
                        (``0.05, 0.23``) only under such a header. The name of an effect measure before the
                        value (``IRR 0.72 (0.58–0.89)``, ``aOR 2.1``) is kept as the qualifier
+``95.9 (93/97)``        a proportion with its count out of the total (a sensitivity, a response
+                       rate): parts ``value``, ``first`` (part_name "count") and ``second``
+                       ("total"); an interval after it (``95.9 (93/97) [89.8–98.9]``) adds
+                       ``low`` and ``high``
 ``± 0.1``              an error printed in a cell of its own: one part ``error``
 ``12% reduction``      a value with a trailing qualifier word (``reduction``, ``slower``,
                        ``faster``, ``speedup``, ``improvement``, ``lower``, ``higher``,
@@ -372,6 +376,7 @@ def split_error(text: str) -> tuple[str, str] | None:
 
 _C = r"(?:[^\s/()\[\]±]|(?<=\d)[\u00a0\u2009\u202f](?=\d{3}(?!\d)))"  # a group space inside 41 021
 _VALUE_TOKEN = re.compile(
+    rf"{_C}+\s*\(\s*\d[\d,]*\s*/\s*\d[\d,]*\s*\)(?:\s*[(\[][^()\[\]]*[)\]])?|"  # '95.9 (93/97) [89.8–98.9]'
     rf"(?:[<>≤≥]\s*)?{_C}+(?:\s*[×xX·⋅]\s*10(?:\^{_C}+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?:\s+[%×](?=\s|$))?"
     rf"(?:\s*/\s*{_C}+)?"
     rf"(?:\s*±\s*{_C}+)?(?:\s*\([^()]*\)(?:[*∗†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ]+|[a-g]{{2,3}}(?![a-z])|[a-h])?|\s*\[[^\[\]]*\][*∗†‡§¶]*)?|\([^()]*\)|\[[^\[\]]*\]|/")
@@ -406,9 +411,32 @@ def is_value_text(text: str) -> bool:
         return True
     return (is_number_token(t) or split_pair(t) is not None or split_delta(t) is not None
             or bool(_GLUED_LETTER.match(t)) or _error_then_paren(t) or _error_then_interval(t)
+            or _value_count(t) is not None
             or split_error(t) is not None or split_interval(t) is not None or _is_pair_delta(t)
             or bool(_LONE_ERROR.match(t))
             or _lone_number(_LONE_DELTA, t, "d") or _lone_number(_LONE_PAREN, t, "e"))
+
+
+#: The part names of a proportion's count and total (``95.9 (93/97)``): no pair of scores.
+COUNT_NAMES = ("count", "total")
+#: A proportion with its count out of the total, and its interval after (``95.9 (93/97)``,
+#: ``62.8% (93/148) [54.5–70.6]``).
+_VALUE_COUNT = re.compile(r"^(?P<v>[^\s()\[\]/]+)\s*\(\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*\)"
+                          r"(?:\s*(?P<iv>[(\[][^()\[\]]+[)\]]))?$")
+
+
+def _value_count(t: str) -> tuple[str, str, str, tuple[str, str, str] | None] | None:
+    """``95.9 (93/97) [89.8–98.9]`` -> ("95.9", "93", "97", ("", "89.8", "98.9")); a count
+    larger than its total is no count of it (None)."""
+    m = _VALUE_COUNT.match(t)
+    if not m or not all(is_number_token(m.group(k)) for k in "vab"):
+        return None
+    iv = split_interval(m.group("iv")) if m.group("iv") else None
+    if m.group("iv") and (iv is None or iv[0]):
+        return None
+    if numbers.parse_decimal(m.group("a")) > numbers.parse_decimal(m.group("b")):
+        return None
+    return m.group("v"), m.group("a"), m.group("b"), iv
 
 
 def _error_then_paren(t: str) -> bool:
@@ -577,6 +605,16 @@ def parse_value(text: str, pair: tuple[str, str] | None = None, default_unit: st
         for part, bound in (("low", vi[1]), ("high", vi[2])):
             res.parts.append(_with_partner(value, part, "", bound, default_unit, qualifier) if value
                              else _part(part, "", bound, default_unit, qualifier))
+        return res
+    if vc := _value_count(t):  # '95.9 (93/97) [89.8–98.9]': a proportion, its count and total
+        printed = vc[:3] + (vc[3][1:] if vc[3] else ())
+        res.notes.extend([note for token in printed for note in _digit_note(token)][:1])
+        value = _part("value", "", vc[0], default_unit, qualifier)
+        res.parts += [value, _part("first", COUNT_NAMES[0], vc[1], "", qualifier),
+                      _part("second", COUNT_NAMES[1], vc[2], "", qualifier)]
+        if vc[3]:
+            res.parts += [_with_partner(value, "low", "", vc[3][1], default_unit, qualifier),
+                          _with_partner(value, "high", "", vc[3][2], default_unit, qualifier)]
         return res
     res.notes.extend(_digit_note(t))
     try:

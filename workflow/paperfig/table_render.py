@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from .cells import COUNT_NAMES
 from .errors import PaperfigError
 from .latex import escape_latex, safe_label
 from .numbers import normalise_digits
@@ -124,10 +125,13 @@ def _cell_text(parts: list[dict]) -> str:
     if not parts:
         return ""
     ordered = sorted(parts, key=lambda p: _PART_ORDER.get(_text(p.get("part")), 0))
-    main, deltas, bounds = [], [], []
+    main, deltas, bounds, counts = [], [], [], []
     for p in ordered:
         kind = _text(p.get("part"))
         value = _text(p.get("value"))
+        if kind in ("first", "second") and _text(p.get("part_name")) in COUNT_NAMES:
+            counts.append(value)  # '95.9 (93/97)': a proportion's count out of its total
+            continue
         if kind in ("low", "high"):
             bounds.append(_signed(value, "", False) + _text(p.get("unit")))
             continue
@@ -137,6 +141,8 @@ def _cell_text(parts: list[dict]) -> str:
         shown = _signed(value, _text(p.get("raw_cell")), kind == "delta") + _text(p.get("unit"))
         (deltas if kind == "delta" else main).append(shown)
     text = _pair_separator(ordered).join(main)
+    if counts:
+        text = f"{text} ({'/'.join(counts)})".strip()
     if deltas:
         text = f"{text} ({', '.join(deltas)})" if text else f"({', '.join(deltas)})"
     if bounds:  # an interval, printed as papers print confidence intervals

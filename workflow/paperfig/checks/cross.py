@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..cells import COUNT_NAMES
 from .common import finding, fmt, fmt_float, name_key, num, truthy, ulp
 from .records import ratio_factor
 from .tables import SUMMARY_COLUMN, Table, tables_of
@@ -28,6 +29,8 @@ def metric_keys(column: str, part: str, part_name: str) -> list[tuple[str, str]]
     task = name_key(m.group(1) if m else base)
     if not task:
         return []
+    if part in ("first", "second") and part_name in COUNT_NAMES:
+        return [(task, name_key(part_name))]  # a proportion's count or total: never the cell's score
     if part in ("first", "second"):
         sub = name_key(part_name)
         return [(task, sub), (task, "")] if part == "first" else [(task, sub)]
