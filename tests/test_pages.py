@@ -628,6 +628,23 @@ def test_plus_minus_misread_by_ocr_in_a_single_spaced_table():
     assert kinds(parsed).count("ocr_plus_minus") == 6
 
 
+def test_a_signed_change_after_spaced_plus_minus_misreadings_is_its_own_value():
+    text = "\n".join([
+        "TABLE 2. Wear by bogie (mean + s.d.)",
+        "",
+        "Bogie Stiffness Leading Trailing Interval Change",
+        "",
+        "Std 28.4 0.42 + 0.07 0.19 + 0.04 142,000 —",
+        "Soft mod. A 14.6 0.29 + 0.05 0.15 + 0.03 196,000 +38",
+        "Soft mod. B 7.9 0.21 + 0.04 0.14 + 0.03 231,000 +63",
+        "Stiff 41.0 0.57 + 0.09 0.22 + 0.05 104,000 -27",
+    ])
+    parsed = parse(text)
+    got = [(v["line_no"], v["row_label"], v["column"], v["part"], v["value"]) for v in parsed["table_values"]]
+    assert [g[4] for g in got if g[0] == 6] == ["14.6", "0.29", "0.05", "0.15", "0.03", "196000", "38"]
+    assert (6, "Soft mod. A", "Change", "value", "38") in got and (8, "Stiff", "Change", "value", "-27") in got
+
+
 def test_ascending_whole_numbers_after_a_short_label_name_the_columns():
     aligned = "\n".join([
         "   Warm-up steps      250      500     1000     2000",

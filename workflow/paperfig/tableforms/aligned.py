@@ -27,7 +27,8 @@ Grammar
   29  5260–4866``); so is a value with its role in parentheses (``1.00 (reference)``, ``0
   (baseline)``); so is a value and its error whose ± OCR read as ``t``, ``£``, ``#`` or ``+`` (``94.3
   t0.6``, ``91.8+0.9``, ``71.6 + 3.2``; on a line that holds such a misreading ``95.1 +0.4``
-  too, its cell text then printed without the space so the cell grammar reads it alike); and so
+  too, its cell text then printed without the space so the cell grammar reads it alike, but never
+  ``196,000 +38``, a value with thousands commas and a change after it); and so
   is an OCR misreading of a number (``4l9``, ``55O``, ``-.O9``, ``O.00052``, ``l90``,
   ``l,872``, ``38"``, ``35·8``: an old print's raised point) or a ditto mark (``"``): it holds
   its column's place, and the cell grammar refuses it with a note. Text that merely contains
@@ -44,7 +45,8 @@ Grammar
   (decimals, ``%``, ``x``, pairs, ``±``, missing marks).
 * **Data line**: no tab, ends with a run of n >= 1 value tokens, the text before the run (the
   label) has at most 8 words (12 when 2+ spaces part its columns), no sentence boundary
-  (``word. Word``) and no word of running text (``is``, ``are``, ``we``, ``their``,
+  (``word. Word``; a variant's letter ending the label, ``BT10 mod. A``, is none) and no word
+  of running text (``is``, ``are``, ``we``, ``their``,
   ``approximately``, ``achieves`` ...: "Our model reaches 84.3 82.1" is prose; a label of up to
   six words before three or more values none of which is a bare whole number is a row even so,
   a survey's item: ``We were adequately informed  104 (78.8)  16 (12.1)  12 (9.1)``); headings,
@@ -165,6 +167,9 @@ _PM_MISREAD = rf"(?:\s*\+?[t£土士]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+|\s+=\
 #: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
 _PM_LINE = re.compile(rf"\d{_PM_MISREAD}\.?\d")
 _PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE}$")
+#: A whole number printed with thousands commas, then a signed whole number (``196,000 +38``): a
+#: value and a change, never a value and its error.
+_THOUSANDS_THEN_SIGNED = re.compile(r"^\d{1,3}(?:,\d{3})+\s+\+\d+$")
 #: An interval after a value or alone: ``[1.19, 1.60]``, ``(1.77–2.35)``, ``(-0.30 to 0.06)``.
 _RANGE = (rf"(?:\[\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\]|\(\s*{_ONE}\s*(?:[,;–—-]|to)\s*{_ONE}\s*\))"
           r"(?:[*∗†‡§¶]*|[a-h])")  # a footnote's mark or letter after it: '20.3 (8.1 to 32.5)d'
@@ -196,8 +201,10 @@ _GARBLED_PM = re.compile(rf"^(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_M
 _MARKS_LINE = re.compile(r"^\s*(?:[a-h*†‡§]{1,2}\s+)*[a-h*†‡§]{1,2}\s*$")
 _WEAK = re.compile(r"^(?:\d+[kKMBGT]?|\d+\.\d+[kKMBGT])$")
 _YEAR_OR_SIZE = re.compile(r"^(?:(?:19|20)\d\d|\d+(?:\.\d+)?[kKMBGT])$")
-_SENTENCE = re.compile(r"[a-z]{2,}[.!?]\s+[A-Z]|[a-z]{4,}[.!?]$")
-_MID_SENTENCE = re.compile(r"[a-z]{2,}[.!?]\s+[A-Z]")
+#: (A lone capital ending the label after an abbreviation is a variant's letter, no sentence's
+#: start: ``BT10 mod. A``, ``Isolate var. B``.)
+_SENTENCE = re.compile(r"[a-z]{2,}[.!?]\s+[A-Z](?!\s*$)|[a-z]{4,}[.!?]$")
+_MID_SENTENCE = re.compile(r"[a-z]{2,}[.!?]\s+[A-Z](?!\s*$)")
 _SENTENCE_END = re.compile(r"(?:[a-z]{4,}|[a-z%]\))[.!?]$")
 _RULE = re.compile(r"^[|+]?\s*[-=_—–─━~]{3,}[-=_—–─━~\s|+]*$|^[|¦](?:\s*[|¦])*$")  # (or what OCR left of one: '|')
 _GAP = re.compile(r"\S(\s{2,})\S")
@@ -287,7 +294,8 @@ def tokens(text: str, start: int = 0, misread_pm: bool = False) -> list[_Tok]:
             compound = text[raw[i][1] - start:raw[j][2] - start]
             if "    " in compound:
                 continue  # a column's gap: two cells ('980    [15,16]': a value, then a citation)
-            if misread_pm and j == i + 1 and _PM_SPACED_PLUS.match(compound):
+            if misread_pm and j == i + 1 and _PM_SPACED_PLUS.match(compound) \
+                    and not _THOUSANDS_THEN_SIGNED.match(compound):
                 out.append(_Tok(compound.replace(" ", ""), raw[i][1], raw[j][2], True))
                 i = j + 1
                 break
