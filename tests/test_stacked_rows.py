@@ -548,3 +548,19 @@ def test_a_name_with_a_third_line_read_after_the_second_row_of_names():
     assert g.rows[0][1] == ["Quarry", "Thickness (mm)", "Flexural strength(MPa)", "Strengthloss afterfreeze-thaw"]
     assert g.rows[1] == (9, ["Penrhyn", "6.1", "78.9±5.7", "3.2"])
     assert _values(text)[11] == ["78.9", "5.7"]
+
+
+def test_labels_ending_in_a_setting_or_a_parenthesis_over_one_or_two_lines():
+    text = "\n".join([
+        "Dryer", "Drying time", "(h)", "Rehydration", "ratio", "Vitamin C", "retention (%)",
+        "Hot air", "55 °C", "26.5 ± 1.2", "2.41 ± 0.08", "38.6 ± 2.7",
+        "Hot air 75 °C", "12.5 ± 0.6 1.87 ± 0.09", "21.5 ± 1.8",
+        "Heat pump", "(45 °C, 25% RH)", "31.0 ± 1.5", "2.63 ± 0.10", "47.3 ± 3.0",
+        "Solar tunnel", "58.0 ± 6.5", "2.29 ± 0.14", "33.1 ± 4.2",
+    ])
+    g = one(text, "stacked")
+    assert g.rows[0] == (1, ["Dryer", "Drying time (h)", "Rehydration ratio", "Vitamin C retention (%)"])
+    assert [row[1][0] for row in g.rows[1:]] == ["Hot air 55 °C", "Hot air 75 °C", "Heat pump (45 °C, 25% RH)",
+                                                 "Solar tunnel"]
+    got = _values(text)
+    assert 9 not in got and 13 not in got and got[14] == ["12.5", "0.6", "1.87", "0.09"] and got[18] == ["31.0", "1.5"]

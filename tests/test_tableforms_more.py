@@ -492,6 +492,17 @@ def test_columns_printed_one_paragraph_each_with_their_own_names_and_ocr_misread
     assert grid.rows[3][1] == ["Mixed list", "5l6", "70", "689"]
 
 
+def test_columns_in_one_run_whose_counts_the_one_cell_per_line_reader_would_take_for_names():
+    # plain pdftotext of a table printed column by column: a count column ('Obs.'), then columns
+    # named on two lines; read one cell per line, the counts would be a header and each column a row
+    lines = ["Site", "North", "South", "Mid", "Obs.", "188", "241", "156",
+             "Intake rate", "(mg min−1)", "1.84 ± 0.12", "3.27 ± 0.15", "4.06 ± 0.31",
+             "Step rate", "(steps min−1)", "71.4 ± 2.6", "88.9 ± 2.2", "43.7 ± 1.9"]
+    [grid] = grids("\n".join(lines))
+    assert grid.form == "columnblocks"
+    assert grid.rows[1][1] == ["North", "188", "1.84 ± 0.12", "71.4 ± 2.6"]
+
+
 def test_single_spaced_count_column_named_n_is_data_not_label():
     text = "\n".join(["Group n Pre M (SD) Post M (SD)", "",
                       "Year 3 64 91.4 (11.2) 99.8 (10.6)", "Year 4 58 93.7 (12.0) 100.9 (11.3)",

@@ -425,7 +425,15 @@ def _row_major(lines: Sequence[str], para: list[int], values: list[int]) -> bool
     rows instead (a row-major table)."""
     inside = set(para)
     grids = stacked.find([line if ln in inside else "" for ln, line in enumerate(lines, 1)])
-    return any(g.first_line <= values[0] and g.last_line >= values[-1] for g in grids)
+    return any(set(values) <= _data_cell_lines(g) for g in grids)
+
+
+def _data_cell_lines(grid: Grid) -> set[int]:
+    """The lines of a grid's data rows' cells (never its header's: numbers read as column names)."""
+    rows = range(grid.header_rows, len(grid.rows))
+    if grid.cell_lines is None:
+        return {grid.rows[r][0] for r in rows}
+    return {ln for r in rows for ln in grid.cell_lines[r]}
 
 
 def _spaced_labels(lines: Sequence[str], paras: list[list[int]], i: int) -> tuple[Grid, int] | None:

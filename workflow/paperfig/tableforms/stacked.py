@@ -82,6 +82,8 @@ _SENTENCE_END = re.compile(r"(?<![A-Za-z.])(?!(?:spp|ssp|agg|var|subsp|aff)\.$)[
 #: (a scale's range: ``Pain on loading, NRS (0–10)``).
 _GROUP_LABEL = re.compile(r"^(?=.*[A-Za-z]{2})(?:[^\d()]|\([^()\d]*\)|\(\d+(?:\.\d+)?\s?[–-]\s?\d+(?:\.\d+)?\))+$")
 _WORD = re.compile(r"[A-Za-z]{2}")
+#: A name's next line, opening with a word in lower case (``ratio``; never ``p``, a column's name).
+_LOWER_WORD = re.compile(r"[a-z]{3,}\b")
 
 
 def _group_label(text: str) -> bool:
@@ -179,7 +181,8 @@ _WHOLE_RANGE = re.compile(r"^<?\d[\d,]*\s?[–-]\s?\d[\d,]*$")
 def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
     """Header lines as ``p`` cells (each its lines), or None. A line opening with ``(``
     (``(95% CI)``), or after a line ending in ``,``/``-``/``/`` (``Kidney Outcome,`` / ``No.
-    (%)``), continues the cell above; else ``p`` names and then a second row of ``p - q`` lines
+    (%)``), continues the cell above, and so does one opening in lower case when that makes ``p``
+    cells (``Rehydration`` / ``ratio``); else ``p`` names and then a second row of ``p - q`` lines
     over the value columns (``Placebo`` ... then ``(n=162)`` ...; ``Vase life`` ... then ``(d)``;
     names in capitals over their second lines in lower case, ``Door`` ... then ``openings``)."""
     two_rows = [[j] for j in range(q)] + [[j, p + j - q] for j in range(q, p)] if len(texts) == 2 * p - q else None
@@ -195,6 +198,17 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
             out.append([i])
     if len(out) == p:
         return out
+    if len(out) > p and not all(t[:1].isupper() for t in texts[:p]):
+        # a name wrapped with its next line in lower case ('Rehydration' / 'ratio'), each name's
+        # lines together (not p names, then their second lines: below)
+        joined: list[list[int]] = []
+        for i, text in enumerate(texts):
+            if joined and (text[:1] == "(" or _LOWER_WORD.match(text) or texts[i - 1].endswith((",", "-", "/"))):
+                joined[-1].append(i)
+            else:
+                joined.append([i])
+        if len(joined) == p:
+            return joined
     if two_rows and not any(text[:1] == "(" for text in texts[1:p]):
         return two_rows  # (never when a name's parenthesis stands among the first row's: 'Ketamine' / '(n = 58)')
     if spans := _spanning_header(texts, p):
@@ -398,8 +412,26 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
                 cells.is_missing(texts[i]) for i in range(pos + text_lines, pos + q)):
             text_lines = q  # a text column's cell left blank with a dash ('Fresh control' / '–' / 212 ...)
         wrapped = (text_lines == q + 1 and bool(_WORD.search(texts[pos]))  # a label over two lines
-                   and (texts[pos].endswith((",", "-", "/")) or texts[pos + 1][:1].islower()
+                   and (texts[pos].endswith((",", "-", "/")) or _SETTING_IN_PARENS.match(texts[pos + 1])
+                        or texts[pos + 1][:1].islower()
                         and len(texts[pos].split()) >= 4))  # a long label's next line, in lower case
+        if (text_lines == q and pos + q < len(flags) and _SETTING_WITH_UNIT.match(texts[pos + q])
+                and sum(map(len, _row_parts(flags, texts, pos + q + 1, p - q).values())) == p - q):
+            # a label's second line, a setting with its unit that reads as a value ('Hot air' /
+            # '55 °C' / then the row's p - q values): one label, on its first line
+            row = _Row([], [texts[i] for i in range(pos, pos + q - 1)] + [f"{texts[pos + q - 1]} {texts[pos + q]}"],
+                       list(range(pos, pos + q)))
+            flags_here = pos + q + 1
+            parts = _row_parts(flags, texts, flags_here, p - q)
+            while len(row.cells) < p and flags_here < len(flags) and flags[flags_here]:
+                row.cells += parts[flags_here]
+                row.at += [flags_here] * len(parts[flags_here])
+                flags_here += 1
+            if len(row.cells) != p:
+                break
+            rows.append(row)
+            pos = flags_here
+            continue
         if not q <= text_lines <= q + (1 if wrapped or (rows or named) and _group_label(texts[pos]) else 0):
             break
         text_at = list(range(pos, pos + text_lines))
@@ -409,8 +441,11 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
             row = _Row(text_at[:text_lines - q], [texts[i] for i in text_at[text_lines - q:]],
                        text_at[text_lines - q:])
         nxt = pos + text_lines
-        if (label := _label_and_value(texts[nxt - 1])) and _rows_values(flags, nxt, p - q - len(label[1])):
-            # OCR merged a row's label and its first values into one line: 'La Selva 58.7±5.1'
+        if (label := _label_and_value(texts[nxt - 1])) and _rows_values(flags, nxt, p - q - len(label[1])) and not (
+                all(_SETTING_WITH_UNIT.match(v) for v in label[1])
+                and sum(map(len, _row_parts(flags, texts, nxt, p - q).values())) == p - q):
+            # OCR merged a row's label and its first values into one line: 'La Selva 58.7±5.1' (not
+            # a setting ending the label, 'Hot air 75 °C', when the lines after it hold the row's values)
             row.cells[-1] = label[0]
             row.cells += label[1]
             row.at += [nxt - 1] * len(label[1])
@@ -503,6 +538,17 @@ _BIN = re.compile(r"^(?:[<>≤≥]=?\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?%?\s?[-–]
 def _row_name_value(text: str) -> bool:
     """A row's name that reads as a value: a setting (``6h``, ``12``) or a bin (``<25%``)."""
     return _setting(text) or bool(_BIN.match(text))
+
+
+#: A setting with its unit (``55 °C``, ``2.5 mM``, ``300 rpm``): a value by the cell grammar, but a
+#: label's second line when it stands over a row's whole set of values.
+_SETTING_WITH_UNIT = re.compile(r"^[-+−]?\d+(?:\.\d+)?\s?(?:°C|°F|℃|K|h|min|d|mM|µM|μM|nM|mg|g|kg|mL|L|Hz|kHz|"
+                                r"MPa|kPa|bar|rpm|W|kW|V|mm|cm|m|µm|μm|nm|Gy|ppm)$")
+
+
+#: A setting in parentheses on a label's second line (``Heat pump`` / ``(45 °C, 25% RH)``); not a
+#: unit alone (``(%)``, ``(mg min−1)``: a column's name in a table printed column by column).
+_SETTING_IN_PARENS = re.compile(r"^\([<>≤≥~]?\d")
 
 
 def _setting(text: str) -> bool:
