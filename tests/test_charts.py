@@ -758,6 +758,22 @@ def test_a_first_person_opening_with_the_axes_in_prose_is_a_chart():
         (6, "Upland", "2001", "41.2"), (7, "Upland", "2006", "44.0"), (8, "Upland", "2011", "39.5")]
 
 
+@pytest.mark.parametrize("word", ["Cycle", "Session", "Visit", "Dose", "Age"])
+def test_a_position_word_and_its_number_are_the_x_of_a_point(word):
+    text = (f"This line chart shows mass loss against the number of {word.lower()}s.\n\n"
+            f"**Limestone** (red line)\n- {word} 0: 0%\n- {word} 5: ~0.8%\n- {word} 10: ~2.1%\n")
+    parsed = parse_chart_document(document_from_text(text, "positions.md"))
+    assert [(p["series"], p["x"], p["y"]) for p in parsed["points"]] == [
+        ("Limestone", "0", "0"), ("Limestone", "5", "0.8"), ("Limestone", "10", "2.1")]
+
+
+def test_a_year_said_before_a_position_is_no_value_at_it():
+    text = ("This line chart shows aurora reports per year.\n\n**Reports** (blue line)\n- 2008: about 310\n"
+            "- 2014: about 3,900\n\n1. **Peaks.** Both peak around 2014 in Cycle 24 and climb toward 2024 in Cycle 25.\n")
+    parsed = parse_chart_document(document_from_text(text, "years.md"))
+    assert [(p["line_no"], p["x"], p["y"]) for p in parsed["points"]] == [(4, "2008", "310"), (5, "2014", "3900")]
+
+
 def test_arrow_items_are_points_of_their_series_and_a_comparison_is_not():
     text = ("The figure shows two curves of accuracy against depth.\n\n"
             "- CalibExit (red): depth 4 → accuracy 90.1; depth 6 → accuracy 92.3\n"

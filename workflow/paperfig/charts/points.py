@@ -333,6 +333,7 @@ _X_WORDS = {"epoch", "step", "iteration", "iter", "round", "year", "day", "week"
             "depth", "width", "stage", "level", "checkpoint", "ckpt", "update", "generation", "gen",
             "parameter", "param", "passage", "document", "example", "expert", "head", "gpu", "node", "context",
             "length", "temperature", "flip", "percent", "rank", "degree", "resolution", "frame",
+            "cycle", "session", "visit", "trial", "run", "dose", "age", "lap", "wave", "sweep",
             # units of time after the number ('1 h: 28%', '30 min: 0.42', '6 wk: 81')
             "h", "hr", "min", "sec", "ms", "d", "wk", "yr", "mo"}
 
@@ -384,6 +385,9 @@ def _series_name(name: str) -> str:
                   r"dotted|solid)\b[^()]*)\)\s*$", "", name, flags=re.I).strip() or name
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
 def _at_x_points(fig: _Figure, line_no: int, raw: str, text: str, series: str, colour: str) -> int:
     """Points of a line-chart series given as values at stated x positions ('starts at 62% at
     epoch 1, rises to 78% at epoch 5', '65% (epoch 1), 80% (epoch 5)', '0.41 after 10 epochs').
@@ -394,6 +398,8 @@ def _at_x_points(fig: _Figure, line_no: int, raw: str, text: str, series: str, c
         word, x = (m.group("xw"), m.group("x")) if m.group("x") else (m.group("xw2"), m.group("x2"))
         if not _x_from_key(fig, f"{word} {x}"):
             continue
+        if _YEAR.fullmatch(m.group("y")) and word.lower() not in ("year", "yr"):
+            continue  # a year said before a position ('toward 2024 in Cycle 25'): no value at it
         found.append((x, m.group("y"), m.group("yu") or ""))
     if not found:
         return 0
