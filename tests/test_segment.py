@@ -1,7 +1,7 @@
 """Block splitting (paperfig.segment): chart regions belong to blocks, not files."""
 
 from paperfig.documents import document_from_text
-from paperfig.segment import Region, chart_regions, masked
+from paperfig.segment import Region, chart_regions, is_part_heading, masked
 
 
 def regions(text, table_lines=frozenset()):
@@ -120,3 +120,5 @@ def test_a_section_on_what_the_chart_shows_is_part_of_its_description():
     text = ("This is a line chart of deer density.\n\n## Extracted data\n\n| Year | A | B |\n|---|---|---|\n"
             "| 2012 | 18.5 | 24.0 |\n| 2013 | 19.8 | 25.3 |\n\n## What the chart shows\n\nA rises, B falls.\n")
     assert regions(text) == [Region(1, 13)]
+    for verb in ("suggests", "indicates", "implies"):
+        assert is_part_heading(f"What the chart {verb}")

@@ -54,7 +54,7 @@ _PART_WORDS = (
     r"data\s+(?:by|per|for)\s+\w+(?:\s+\w+){0,2}|"
     r"(?:figure|plot|graph)\s+(?:type|description)|type|insights?|takeaways?|findings?|"
     r"bar\s+values|data\s+values|colou?rs?|markers?|"
-    r"what\s+(?:the|this|it)\s+(?:chart|plot|graph|figure)?\s*(?:shows|tells\s+us|reveals|means)|"
+    r"what\s+(?:the|this|it)\s+(?:chart|plot|graph|figure)?\s*(?:shows|tells\s+us|reveals|means|suggests|indicates|implies|says)|"
     r"(?:reading|interpreting)\s+the\s+(?:chart|plot|graph)|(?:patterns|observations)\s+in\s+the\s+(?:chart|plot|graph|data))")
 #: Headings that name a part of a chart description rather than a chart of its own: only
 #: part words ("Components/Axes", "Key Observations", "Chart type"), nothing that names a plot.
