@@ -774,6 +774,16 @@ def test_a_year_said_before_a_position_is_no_value_at_it():
     assert [(p["line_no"], p["x"], p["y"]) for p in parsed["points"]] == [(4, "2008", "310"), (5, "2014", "3900")]
 
 
+def test_a_description_before_a_heading_naming_the_chart_keeps_its_points():
+    # the series come before the only heading that names a chart, which is commentary: the points
+    # are read, the commentary's section is noted, and nothing fails
+    text = ("This line chart shows nest density.\n\n## Upland\n- 2006: 10\n- 2008: 12\n\n"
+            "## Why the plot matters\n\nIt rises a lot.\n")
+    parsed = parse_chart_document(document_from_text(text, "commentary.md"))
+    assert [(p["line_no"], p["x"], p["y"]) for p in parsed["points"]] == [(4, "2006", "10"), (5, "2008", "12")]
+    assert [(n["line_no"], n["kind"]) for n in parsed["parse_notes"]] == [(7, "no_chart_described")]
+
+
 def test_arrow_items_are_points_of_their_series_and_a_comparison_is_not():
     text = ("The figure shows two curves of accuracy against depth.\n\n"
             "- CalibExit (red): depth 4 → accuracy 90.1; depth 6 → accuracy 92.3\n"

@@ -48,8 +48,23 @@ __all__ = ["COLOUR_PHRASE", "POINT_STYLES", "canonical_numbers", "is_colour", "p
 def parse_chart_document(doc: Document) -> dict:
     """Parse a chart description into the contract's points/axes/legend/arrows/mentions/claims."""
     parsed = contract.empty_parsed(doc.source_file, doc.doc_id, "chart")
+    figures = []
     for k, (head_line, heading, first, last) in enumerate(_figure_spans(doc), 1):
         fig = _Figure(doc, contract.figure_id(doc.doc_id, k), head_line, heading)
         _read_figure(fig, first, last)
-        _finish_figure(fig, parsed)
+        figures.append(fig)
+    with_points = [fig for fig in figures if fig.points]
+    for fig in figures:
+        if fig.points or not with_points:
+            _finish_figure(fig, parsed)  # (raises for a description without any point)
+            continue
+        # a section headed like a chart of its own ('## Why the plot matters') beside one that
+        # has points: commentary on it, read as prose, noted (an unheaded opening is prose)
+        parsed["parse_notes"].extend(fig.notes)
+        if not fig.heading:
+            continue
+        parsed["parse_notes"].append(contract.record(
+            contract.PARSE_NOTES, source_file=doc.source_file, line_no=fig.heading_line, kind="no_chart_described",
+            message=f"section {fig.heading!r} names a chart but gives no point; read as prose about the chart",
+            raw=doc.line(fig.heading_line)))
     return parsed

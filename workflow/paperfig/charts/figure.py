@@ -91,6 +91,12 @@ def _figure_spans(doc: Document) -> list[tuple[int, str, int, int]]:
         return [(head[0] if head else first, head[2] if head else "", 1, n)]
     level = min(h[1] for h in plot_heads)
     spans = []
+    first = next((i for i, line in enumerate(doc.lines, 1) if line.strip()), 1)
+    if first < plot_heads[0][0] and any(line.strip() and not patterns.HEADING.match(line)
+                                        for line in doc.lines[first - 1:plot_heads[0][0] - 1]):
+        # the description before the first heading naming a chart ('This line chart shows ...',
+        # then its series, then '## What the chart suggests'): a figure of its own, unheaded
+        spans.append((first, "", first, plot_heads[0][0] - 1))
     for line_no, lvl, text in plot_heads:
         if lvl != level:
             continue
