@@ -175,7 +175,7 @@ BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corp
                 "corpus_blind169": (0.98, 1.0), "corpus_blind170": (0.98, 0.99), "corpus_blind171": (0.99, 0.99),
                 "corpus_blind172": (0.98, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
-DOCUMENT_SUFFIXES = (".md", ".txt")
+DOCUMENT_SUFFIXES = (".md", ".txt", ".mmd")  # (.mmd: Nougat's Markdown)
 #: The documents with no data at all: prose only, and a document of an odd form.
 NO_DATA = ("prose_only.md", "odd_bibliography.txt")
 MIN_DOCUMENTS = 45
