@@ -802,7 +802,9 @@ def test_arrow_items_are_points_of_their_series_and_a_comparison_is_not():
                                          ("Let me read the values off the stacked bar chart.", True),
                                          ("The chart is titled **Rainfall by month**.", True),
                                          ("I think the bar chart in Figure 2 is wrong.", False),
-                                         ("The chart is small.", False)])
+                                         ("The chart is small.", False),
+                                         ("This image shows a two-panel grouped bar chart of wear.", True),
+                                         ("This is a side-by-side bar chart.", True)])
 def test_chart_intro_lines(line, intro):
     from paperfig import patterns
 
