@@ -564,3 +564,16 @@ def test_labels_ending_in_a_setting_or_a_parenthesis_over_one_or_two_lines():
                                                  "Solar tunnel"]
     got = _values(text)
     assert 9 not in got and 13 not in got and got[14] == ["12.5", "0.6", "1.87", "0.09"] and got[18] == ["31.0", "1.5"]
+
+
+def test_settings_of_one_unit_in_the_header_name_columns():
+    text = "\n".join([
+        "Bridge profile", "0.5s", "1.0s", "2.0s", "Decay slope (dB/s)",
+        "Flat", "1842", "1576", "1203", "-4.6",
+        "Medium", "2215", "1988", "1654", "-3.9",
+        "Curved", "2960", "2731", "2408", "-2.8",
+    ])
+    g = one(text, "stacked")
+    assert g.rows[0] == (1, ["Bridge profile", "0.5s", "1.0s", "2.0s", "Decay slope (dB/s)"])
+    assert g.rows[1] == (6, ["Flat", "1842", "1576", "1203", "-4.6"])
+    assert 2 not in _values(text) and _values(text)[7] == ["1842"]

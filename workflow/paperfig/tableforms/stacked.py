@@ -174,6 +174,25 @@ def _is_value(text: str) -> bool:
             or " " in text and _DIGIT.search(text) is not None and len(_merged(text)) > 1)  # boxes merged by OCR
 
 
+#: A setting with its unit naming a column (``0.5s``, ``24 h``, ``10 mM``).
+_COLUMN_SETTING = re.compile(r"^\d+(?:\.\d+)?\s?(?P<unit>s|ms|min|h|d|wk|mo|yr|°C|K|mM|µM|μM|nM|mg|g|mL|Hz|kHz|"
+                             r"MPa|kPa|rpm|mm|cm|m|nm|µm|μm|%)$")
+
+
+def _header_settings(texts: list[str], flags: list[bool]) -> list[bool]:
+    """The value flags of a run's lines, with the settings that name columns read as text: in
+    the header (before any other value line), two or more settings of one unit between two text
+    lines (``Bridge profile`` / ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope (dB/s)``)."""
+    first_value = next((i for i, f in enumerate(flags) if f), len(flags))
+    j = first_value
+    while j < len(texts) and _COLUMN_SETTING.match(texts[j]):
+        j += 1
+    units = {_COLUMN_SETTING.match(texts[i]).group("unit") for i in range(first_value, j)}
+    if first_value >= 1 and j - first_value >= 2 and len(units) == 1 and j < len(texts) and not flags[j]:
+        return [False if first_value <= i < j else f for i, f in enumerate(flags)]
+    return flags
+
+
 #: A range of whole numbers (``2–538``, ``<1–412``): a cell of a range column, or a bin naming a row.
 _WHOLE_RANGE = re.compile(r"^<?\d[\d,]*\s?[–-]\s?\d[\d,]*$")
 
@@ -652,7 +671,7 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
     grids = []
     for whole, fixed in [(run, 0) for run in runs] + blocks:
         texts = [lines[ln - 1].strip() for ln in whole]
-        flags = [_is_value(t) for t in texts]
+        flags = _header_settings(texts, [_is_value(t) for t in texts])
         best = None
         # A caption wrapped over lines leaves its tail (``roadside survey, 2023``) before the
         # header, and OCR may print the group names over a header before it, which no grouping
