@@ -2016,3 +2016,12 @@ def test_a_factorial_designs_setting_columns_name_the_rows():
     ])
     parsed = parse_document(document_from_text(text, "joints.txt"), {})
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["11.2", "12.5", "2145", "15.0"]
+
+
+def test_a_factorial_design_whose_first_setting_is_a_merged_cell():
+    text = ("| Mould (°C) | Pressure (MPa) | Warpage (mm) | Shrinkage (%) | Cycle (s) |\n|---|---|---|---|---|\n"
+            "| 40 | 30 | 1.84±0.12 | 0.31 | 38.5 |\n| | 50 | 1.52±0.09 | 0.27 | 39.2 |\n"
+            "| 60 | 30 | 1.61±0.11 | 0.35 | 42.7 |\n| | 50 | 1.33±0.08 | 0.30 | 43.4 |\n")
+    parsed = parse_document(document_from_text(text, "moulding.md"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["1.52", "0.09", "0.27", "39.2"]
+    assert {(v["qualifier"], v["row_label"]) for v in parsed["table_values"] if v["line_no"] == 4} == {("40", "50")}

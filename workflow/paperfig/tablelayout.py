@@ -88,6 +88,7 @@ Layout rules (documented choices)
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 from collections import Counter
@@ -632,13 +633,16 @@ class TableLayout:
         """How many leading columns are a factorial design's settings: each a plain number in every
         row and few distinct values (the first's each printed in two rows or more, never decreasing)
         (plate 1.0, 1.0, 1.0, 1.5 ... under angle 0, 0, 90 ... and length 60, 90, 60 ...), beside
-        columns of measured values (a mean with its spread, a decimal) that are no settings."""
+        columns of measured values (a mean with its spread, a decimal) that are no settings. The
+        first's cell may be printed once over its rows, blank under it (a merged cell)."""
         rows = [c for _, c in data]
         if len(rows) < 4:
             return 0
         n = 0
         for j in range(ncol - 1):
             col = [c[j].strip() for c in rows]
+            if j == 0 and col[0]:  # a merged cell printed once, blank under it (an HTML rowspan): carried
+                col = list(itertools.accumulate(col, lambda above, x: x or above))
             if not all(re.fullmatch(r"\d{1,4}(?:\.\d{1,2})?", x) for x in col):
                 break
             counts = Counter(col)
