@@ -606,6 +606,23 @@ def test_a_full_width_table_row_whose_label_has_lower_case_words_is_not_split_at
         ["Healed by day 21, n (%)", "36 (69.2)", "40 (78.4)", "48 (90.6)", "41 (80.4)", "0.91", "0.420"]]
 
 
+def test_a_full_width_row_of_several_label_cells_in_lower_case_is_not_split_at_the_gutter():
+    """``Mill Street   Slab track   Resilient baseplates   3,960 ...``: label cells, then values."""
+    prose = ["hot spots were street segments of eighty metres between    treatment period. Officers were asked to",
+             "intersections, identified from the calls for service in     each assigned segment for a while, as",
+             "the three years before the experiment began in earnest.     chosen on the basis of the usual curve.",
+             "Segments were ranked by the number of calls and the top     visits in the treatment arm were made."]
+    table = ["Site              Track          Treatment               Passes    Before   After    Change",
+             "Ashgrove curve    Embedded       Rail dampers            4,312     82.6     78.9     −3.7",
+             "Mill Street       Slab track     Resilient baseplates    3,960     80.8     80.1     −0.7",
+             "Station Parade    Grass track    None (control)          2,146     76.4     76.9     —"]
+    grids = [g for g in find_grids(prose + [""] + table + [""] + prose) if g.form == "aligned"]
+    assert [cells for _, cells in grids[0].rows][1:] == [
+        ["Ashgrove curve", "Embedded", "Rail dampers", "4,312", "82.6", "78.9", "−3.7"],
+        ["Mill Street", "Slab track", "Resilient baseplates", "3,960", "80.8", "80.1", "−0.7"],
+        ["Station Parade", "Grass track", "None (control)", "2,146", "76.4", "76.9", "—"]]
+
+
 def test_marker_rows_collapsed_with_br_are_split_and_latex_commands_unwrapped():
     lines = ["| Model | BLEU | Params |", "|---|---|---|", "| Base<br>+ BT<br>+ KD | 27.3<br>28.9<br>29.6 | 41 |",
              r"| Ours | \textbf{30.8} | \alert{-0.2} |"]

@@ -92,9 +92,13 @@ def _row_across(line: str, gap: re.Match) -> bool:
     """A full-width table's row across the gutter: the left piece ends in a value (not a
     sentence's last word, ``210 000.``) after a label that is no sentence, and the right piece
     is values only, two or more (``Grip strength, % of contralateral 91.3 (10.5)   86.7 (13.2)
-    84.9 (14.0)   0.028``; ``Run-up throw   92.6 ± 5.7a,b   86.4 ± 6.1 ...``)."""
+    84.9 (14.0)   0.028``; ``Run-up throw   92.6 ± 5.7a,b   86.4 ± 6.1 ...``); or the whole
+    line is short label cells set apart by runs of spaces and then values
+    (:func:`_cells_then_values`), wherever the gutter falls among them."""
     left = [p.strip() for p in _GAP2.split(line[:gap.start()].strip())]
     right = [p.strip() for p in _GAP2.split(line[gap.end():].strip())]
+    if _cells_then_values(left + right, len(left)):
+        return True
     if not left[0] or left[-1].endswith(".") or len(right) < 2:
         return False
     if len(left) > 1 and (left[0].endswith(".") or len(left[0].split()) >= 6):
@@ -105,6 +109,19 @@ def _row_across(line: str, gap: re.Match) -> bool:
     last = left[-1] if len(left) > 1 else " ".join(words[-2:])
     return _DIGIT.search(last) is not None and (cells.value_like(last) or cells.value_like(words[-1])
                                                 or bool(cells.parse_cell(last).parts))  # ('5.7a,b')
+
+
+def _cells_then_values(pieces: list[str], n_left: int) -> bool:
+    """A row of label cells set apart by runs of spaces, then values (``Mill Street   Slab track
+    Resilient baseplates   3,960   80.8 ...   —``): two or more short text cells, all among the
+    first ``n_left`` pieces (left of the gutter: a label right of it is a narrow table's, beside
+    prose), then three or more values (missing marks among them), nothing else."""
+    k = len(pieces)
+    while k and (cells.is_missing(pieces[k - 1]) or _DIGIT.search(pieces[k - 1]) and cells.value_like(pieces[k - 1])):
+        k -= 1
+    values = pieces[k:]
+    return (2 <= k <= n_left and sum(1 for p in values if _DIGIT.search(p)) >= 3
+            and all(len(p.split()) <= 4 and not p.endswith(".") for p in pieces[:k]))
 
 
 def gutter(lines: Sequence[str]) -> int | None:
