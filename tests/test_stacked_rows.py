@@ -577,3 +577,24 @@ def test_settings_of_one_unit_in_the_header_name_columns():
     assert g.rows[0] == (1, ["Bridge profile", "0.5s", "1.0s", "2.0s", "Decay slope (dB/s)"])
     assert g.rows[1] == (6, ["Flat", "1842", "1576", "1203", "-4.6"])
     assert 2 not in _values(text) and _values(text)[7] == ["1842"]
+
+
+def test_rows_mixing_cell_lines_merged_lines_and_whole_rows_with_bold_tags():
+    # Surya text lines of a scanned table: rows a cell per line, a label merged with its first
+    # values and the rest on one line, a whole row on one line, a bold total row
+    text = "\n".join([
+        "Village", "Households", "surveyed", "Raid events", "per month", "Crop loss", "(kg/household)",
+        "Loss value", "(INR/household)", "Households using", "deterrents (%)",
+        "Khandwa Kalan", "64", "11.3", "142", "3,450", "71.9",
+        "Bhagwanpura 52 8.6", "97 2,380 59.6",
+        "Ratanpur 71 14.7 188 4,615 84.5",
+        "Sukhpura 45 5.2", "61", "1,490", "42.2",
+        "Deori", "39 3.8 44 1,075 35.9",
+        "<b>All villages</b>", "<b>271</b>", "<b>8.7</b>", "<b>106</b>", "<b>2,598</b>", "<b>61.2</b>",
+    ])
+    g = one(text, "stacked")
+    assert g.rows[0][1] == ["Village", "Households surveyed", "Raid events per month", "Crop loss (kg/household)",
+                            "Loss value (INR/household)", "Households using deterrents (%)"]
+    assert [row[1][0] for row in g.rows[1:]] == ["Khandwa Kalan", "Bhagwanpura", "Ratanpur", "Sukhpura", "Deori",
+                                                 "All villages"]
+    assert _values(text)[20] == ["71", "14.7", "188", "4615", "84.5"] and _values(text)[32] == ["61.2"]

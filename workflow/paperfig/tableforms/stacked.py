@@ -427,6 +427,12 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
             rows.append(_Row([], [texts[i] for i in range(pos, pos + p)], list(range(pos, pos + p))))
             pos += p
             continue
+        if (q == 1 and text_lines >= 1 and (rows or named) and (whole := _label_and_value(texts[pos]))
+                and len(whole[1]) == p - 1 and any(_STRONG.search(v) for v in whole[1])):
+            # a whole row on one line among rows printed a cell per line ('Ratanpur 71 14.7 188 4,615 84.5')
+            rows.append(_Row([], [whole[0]] + whole[1], [pos] * p))
+            pos += 1
+            continue
         if 1 <= text_lines < q and pos + q <= len(texts) and all(
                 cells.is_missing(texts[i]) for i in range(pos + text_lines, pos + q)):
             text_lines = q  # a text column's cell left blank with a dash ('Fresh control' / '–' / 212 ...)
@@ -460,7 +466,8 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
             row = _Row(text_at[:text_lines - q], [texts[i] for i in text_at[text_lines - q:]],
                        text_at[text_lines - q:])
         nxt = pos + text_lines
-        if (label := _label_and_value(texts[nxt - 1])) and _rows_values(flags, nxt, p - q - len(label[1])) and not (
+        if (label := _label_and_value(texts[nxt - 1])) and _rest_of_row(
+                flags, texts, nxt, p - q - len(label[1])) and not (
                 all(_SETTING_WITH_UNIT.match(v) for v in label[1])
                 and sum(map(len, _row_parts(flags, texts, nxt, p - q).values())) == p - q):
             # OCR merged a row's label and its first values into one line: 'La Selva 58.7±5.1' (not
@@ -592,6 +599,22 @@ def _label_and_value(text: str) -> tuple[str, list[str]] | None:
 _WORDS_IN_VALUE = re.compile(r"[A-Za-z]{2,}")
 
 
+#: A value no label holds: a decimal, a thousands comma, a percent.
+_STRONG = re.compile(r"\d[.,]\d|%")
+#: Inline formatting tags around a cell's text (Surya prints ``<b>``, ``<i>``).
+_INLINE_TAG = re.compile(r"</?(?:b|i|u|strong|em|sup|sub)>")
+
+
+def _rest_of_row(flags: list[bool], texts: list[str], at: int, n: int) -> bool:
+    """The value lines from index ``at`` hold exactly ``n`` cells (lines OCR merged give each of
+    their values) and end where a text line or the run does: the rest of a row whose first
+    values were merged with its label (``Bhagwanpura 52 8.6`` / ``97 2,380 59.6``); none when the
+    label's line held the whole row (``Ratanpur 71 14.7 188 4,615 84.5``)."""
+    if n == 0:
+        return at >= len(flags) or not flags[at]
+    return _rows_values(flags, at, n) or sum(map(len, _row_parts(flags, texts, at, n).values())) == n
+
+
 def _rows_values(flags: list[bool], at: int, n: int) -> bool:
     """Exactly ``n`` value lines from index ``at`` (the rest of a row whose first value was merged)."""
     return n >= 1 and at + n <= len(flags) and all(flags[at:at + n]) and (at + n == len(flags) or not flags[at + n])
@@ -670,7 +693,7 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
     runs += [run for run in _spaced(lines, paragraphs) if not in_blocks & set(run)]
     grids = []
     for whole, fixed in [(run, 0) for run in runs] + blocks:
-        texts = [lines[ln - 1].strip() for ln in whole]
+        texts = [_INLINE_TAG.sub("", lines[ln - 1]).strip() for ln in whole]  # ('<b>329</b>': Surya's bold)
         flags = _header_settings(texts, [_is_value(t) for t in texts])
         best = None
         # A caption wrapped over lines leaves its tail (``roadside survey, 2023``) before the
