@@ -645,6 +645,23 @@ def test_a_signed_change_after_spaced_plus_minus_misreadings_is_its_own_value():
     assert (6, "Soft mod. A", "Change", "value", "38") in got and (8, "Stiff", "Change", "value", "-27") in got
 
 
+def test_a_group_label_between_blank_lines_keeps_the_run_of_rows_going():
+    text = "\n".join([
+        "Station Class Services Median IQR Night Crew",
+        "",
+        "Kessock D 47 7 5-9 38.3 91.5",
+        "Penarth D 112 6 5-8 29.5 94.6",
+        "",
+        "All-weather (slipway and afloat)",
+        "",
+        "Cromer slipway 54 14 11-18 46.3 83.3",
+        "The Lizard slipway 31 17 13-22 51.6 74.2",
+    ])
+    parsed = parse(text)
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 8 and v["part"] != "missing"][:3] == [
+        "54", "14", "11"]
+
+
 def test_ascending_whole_numbers_after_a_short_label_name_the_columns():
     aligned = "\n".join([
         "   Warm-up steps      250      500     1000     2000",

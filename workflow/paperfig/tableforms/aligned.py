@@ -630,7 +630,9 @@ def _runs(lines: Sequence[str], skip: Collection[int]) -> list[list[_Line]]:
                 gap.append(j)
                 j += 1
             blanks = sum(1 for g in gap if not lines[g - 1].strip())
-            if gap and blanks <= 1 and data(j, 2):
+            # (a group's label between blank lines, 'All-weather (slipway and afloat)', goes on too)
+            framed = len(gap) == 3 and blanks == 2 and lines[gap[1] - 1].strip() and _label_only(get(gap[1]))
+            if gap and (blanks <= 1 or framed) and data(j, 2):
                 run.extend(get(g) for g in gap if lines[g - 1].strip() and not is_rule(lines[g - 1])
                            and not _MARKS_LINE.match(lines[g - 1]))
                 nxt = j
