@@ -662,6 +662,22 @@ def test_a_group_label_between_blank_lines_keeps_the_run_of_rows_going():
         "54", "14", "11"]
 
 
+def test_values_in_pounds_in_a_single_spaced_table_are_values_not_misread_errors():
+    text = "\n".join([
+        "Table 4. Charge per pupil (£)",
+        "",
+        "Type of visit Primary Secondary Paid",
+        "",
+        "Half-day local visit £4.60 £3.00 92",
+        "Outdoor centre day £21.30 £ 19.50 81",
+        "Overseas trip — £1,050.00 63",
+    ])
+    parsed = parse(text)
+    got = [(v["line_no"], v["value"], v["unit"]) for v in parsed["table_values"] if v["part"] != "missing"]
+    assert got == [(5, "4.60", "£"), (5, "3.00", "£"), (5, "92", ""), (6, "21.30", "£"), (6, "19.50", "£"),
+                   (6, "81", ""), (7, "1050.00", "£"), (7, "63", "")]
+
+
 def test_ascending_whole_numbers_after_a_short_label_name_the_columns():
     aligned = "\n".join([
         "   Warm-up steps      250      500     1000     2000",

@@ -5,7 +5,9 @@ No delimiter marks the cells, so a table is recognised by its *values*.
 Grammar
 -------
 * **Value token** (:func:`is_value`): a whole whitespace token that is a number (sign,
-  thousands commas ``41,021.00``, decimals; a bound ``<0.001``) with an optional suffix ``%``,
+  thousands commas ``41,021.00``, decimals; a bound ``<0.001``; a currency before it, ``£4.60``:
+  on a line of two or more such values ``£`` is the currency, never a misread ±, and ``£ 19.50``
+  is one token) with an optional suffix ``%``,
   ``x``/``X``/``×``, ``°``, ``k``/``K``/``M``/``B``/``G``/``T`` and footnote marks (``*``,
   ``∗``, ``†``, ``‡``, ``§``, superscript digits, ``(?)``; a footnote letter glued to a decimal
   or a number with thousands commas, ``6.40a``, ``9,120b``, a Tukey group, ``17.9ab``, or to an
@@ -146,7 +148,7 @@ from . import Grid, columns, ruler
 
 _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
-_ONE = rf"(?:[<>≤≥]\s?)?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉᶠ]*(?:\(\?\))?"
+_ONE = rf"(?:[<>≤≥]\s?)?(?:[-+−–]?[$€£¥₹](?=[-+−–]?\.?\d))?(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉᶠ]*(?:\(\?\))?"
 _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 #: A value not given: dashes (``_``: OCR's low dash), N/A, a ditto mark, not detected (``nd.``,
 #: ``b.d.l.``, ``<LOD``), not reported (``NR``), not significant (``NS``); an element's symbol
@@ -167,6 +169,10 @@ _PM_MISREAD = rf"(?:\s*\+?[t£土士]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+|\s+=\
 #: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
 _PM_LINE = re.compile(rf"\d{_PM_MISREAD}\.?\d")
 _PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE}$")
+#: A value printed with its currency (``£4.60``, ``$1,050``): on a line with two or more, ``£`` is
+#: the currency, never a ± that OCR misread; and ``£ 19.50`` is one token.
+_CURRENCY_VALUE = re.compile(r"(?:^|(?<=\s))[-−]?[$€£¥₹]\s?\d")
+_SPACED_CURRENCY = re.compile(r"(?:^|(?<=\s))([$€£¥₹]) (?=\d)")
 #: A whole number printed with thousands commas, then a signed whole number (``196,000 +38``): a
 #: value and a change, never a value and its error.
 _THOUSANDS_THEN_SIGNED = re.compile(r"^\d{1,3}(?:,\d{3})+\s+\+\d+$")
@@ -281,9 +287,12 @@ def _with_letters(out: list[_Tok], text: str, start: int) -> list[_Tok]:
 def tokens(text: str, start: int = 0, misread_pm: bool = False) -> list[_Tok]:
     """Whitespace tokens with their columns; printed compounds (``81.2 ± 0.3``, ``85.3 (-5.6)``,
     ``86.8 / 81.7``, ``1.38 [1.19, 1.60]``, ``0.5 (0.2 to 0.9)``) merged into one value token."""
+    currency = len(_CURRENCY_VALUE.findall(text)) >= 2
+    if currency:  # a pound sign printed apart from its number ('£ 19.50'): the token '£19.50', same columns
+        text = _SPACED_CURRENCY.sub(lambda m: " " + m.group(1), text)
     raw = [(m.group(0), m.start() + start, m.end() + start) for m in re.finditer(r"\S+", text)]
     out: list[_Tok] = []
-    misread_pm = misread_pm or bool(_PM_LINE.search(text))
+    misread_pm = misread_pm or bool(_PM_LINE.search(text.replace("£", "") if currency else text))
     i = 0
     while i < len(raw):
         # four tokens: '0.5 (0.2 to 0.9)', '1.2 ± 0.3 (4.5)'
@@ -294,6 +303,8 @@ def tokens(text: str, start: int = 0, misread_pm: bool = False) -> list[_Tok]:
             compound = text[raw[i][1] - start:raw[j][2] - start]
             if "    " in compound:
                 continue  # a column's gap: two cells ('980    [15,16]': a value, then a citation)
+            if currency and _CURRENCY_VALUE.search(compound, 1):
+                continue  # values in pounds ('£4.60 £3.00'): the '£' is no ± that OCR misread
             if misread_pm and j == i + 1 and _PM_SPACED_PLUS.match(compound) \
                     and not _THOUSANDS_THEN_SIGNED.match(compound):
                 out.append(_Tok(compound.replace(" ", ""), raw[i][1], raw[j][2], True))
