@@ -784,6 +784,13 @@ def test_a_description_before_a_heading_naming_the_chart_keeps_its_points():
     assert [(n["line_no"], n["kind"]) for n in parsed["parse_notes"]] == [(7, "no_chart_described")]
 
 
+@pytest.mark.parametrize("printed, unit", [("~$3.00", "$"), ("~S$3.00", "S$"), ("US$3.00", "US$"), ("≈ €3.00", "€")])
+def test_a_point_value_with_its_currency_before_it(printed, unit):
+    text = f"This is a line chart of dish prices.\n\n*Chicken rice*\n- 2014: {printed}\n- 2016: {printed}\n"
+    parsed = parse_chart_document(document_from_text(text, "prices.md"))
+    assert [(p["x"], p["y"], p["y_unit"]) for p in parsed["points"]] == [("2014", "3.00", unit), ("2016", "3.00", unit)]
+
+
 def test_arrow_items_are_points_of_their_series_and_a_comparison_is_not():
     text = ("The figure shows two curves of accuracy against depth.\n\n"
             "- CalibExit (red): depth 4 → accuracy 90.1; depth 6 → accuracy 92.3\n"

@@ -113,13 +113,26 @@ _PLAIN_NUMBER = re.compile(r"^[-−]?\d+(?:\.\d+)?$")
 _POWER_FORM = re.compile(r"\^|\*\*|×|[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]")
 
 
+_CURRENCY_SIGNS = "$€£¥₹"
+#: A point's value printed after its key with a currency before it (``2014: ~S$4.30``, ``Q1: $3.00``,
+#: ``US$1,200``, ``€0.8``): the currency is written after the number, where the chart forms read
+#: a value's unit. (Only after a key's colon: ``$3.5 \times 10^{22}$`` is math, ``cost ≈ $0.18``
+#: a form of its own.)
+_CURRENCY_BEFORE = re.compile(r"(?P<pre>:\s*(?:[~≈∼]\s*)?)(?P<cur>(?:US|S|A|C|NZ|HK|R)?[$€£¥₹])"
+                              r"(?P<num>\d[\d,]*(?:\.\d+)?)(?![\d.])")
+
+
 def canonical_numbers(text: str) -> tuple[str, list[str]]:
     """``text`` with every number the shared grammar (``numbers.find_numbers``) reads whole in a
     printed form other than plain digits ('83,4', '1,000', '83.7e0', full-width digits) written
     as its plain decimal, so the chart forms below never see (and never store) a prefix of it.
     Powers of ten ('10^3', '10³') stay as printed: they mark log axes. Numbers the grammar
     refuses ('0x1F', '1e400') stay as printed and are refused by the chart forms too. Returns
-    the notes of the numbers that were normalised ("decimal comma read as decimal point")."""
+    the notes of the numbers that were normalised ("decimal comma read as decimal point"). A
+    currency before a key's value is written after it, as its unit (``2014: S$4.30`` -> ``2014:
+    4.30 S$``)."""
+    if any(c in text for c in _CURRENCY_SIGNS):  # '~S$3.00' -> '~3.00 S$': the currency is the unit
+        text = _CURRENCY_BEFORE.sub(lambda m: f"{m.group('pre')}{m.group('num')} {m.group('cur')}", text)
     found, _ = find_numbers(text)
     out, notes, pos = [], [], 0
     for f in found:
