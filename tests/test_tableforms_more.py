@@ -2018,6 +2018,15 @@ def test_a_factorial_designs_setting_columns_name_the_rows():
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["11.2", "12.5", "2145", "15.0"]
 
 
+def test_school_years_name_the_rows():
+    text = ("| School year | Pupils | Uptake (%) |\n|---|---:|---:|\n| 2016/17 | 187,420 | 11.8 |\n"
+            "| 2017/18 | 184,960 | 11.6 |\n| 2018/19 | 181,305 | 11.3 |\n")
+    parsed = parse_document(document_from_text(text, "tuition.md"), {})
+    assert [(v["row_label"], v["value"]) for v in parsed["table_values"]][:2] == [("2016/17", "187420"),
+                                                                                  ("2016/17", "11.8")]
+    assert len(parsed["table_values"]) == 6
+
+
 def test_a_factorial_design_whose_first_setting_is_a_merged_cell():
     text = ("| Mould (°C) | Pressure (MPa) | Warpage (mm) | Shrinkage (%) | Cycle (s) |\n|---|---|---|---|---|\n"
             "| 40 | 30 | 1.84±0.12 | 0.31 | 38.5 |\n| | 50 | 1.52±0.09 | 0.27 | 39.2 |\n"

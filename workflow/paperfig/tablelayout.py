@@ -118,6 +118,8 @@ def _names_row(cells_: list[str]) -> bool:
 
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
+#: A school, fiscal or survey year spanning two calendar years (``2016/17``, ``2019–20``, ``2021/2022``).
+_YEAR_SPAN = re.compile(r"^(?:19|20)\d\d\s?[/–-]\s?(?:\d\d|(?:19|20)\d\d)$")
 
 
 _COLUMN_NUMBER = re.compile(r"^\((\d{1,2})\)$")
@@ -689,7 +691,8 @@ class TableLayout:
         grid 0.5, 1.0, 1.5; a sparsity 0%, 30%, 50%; current densities beside whole-number
         capacities); or of >= 3 settings with one unit in ascending or descending order (``20 °C``,
         ``25 °C``; ``16 GB``, ``8 GB``) beside columns printing no such setting; or of >= 3
-        years in order, beside anything: the rows' names, not values. Up to two summary rows at
+        years in order, beside anything, or of school or fiscal years (``2016/17``): the rows'
+        names, not values. Up to two summary rows at
         the end (``Slope``, ``Total``, ``0.1 (recovery)``, a step repeated with a footnote mark,
         ``0.2 b``) take no part. Decimal settings may each
         be printed once for the rows under them (an HTML cell spanning rows: ``0.5`` / blank /
@@ -722,6 +725,9 @@ class TableLayout:
             # settings in ascending order: doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; losses 0%, 1%, 5%
             nums = [Decimal(x.rstrip("%")) for x in printed]
             return all(a < b for a, b in zip(nums, nums[1:]))
+        if len(col) >= 3 and all(_YEAR_SPAN.match(x) for x in col) and all(
+                a < b for a, b in zip(col, col[1:])):
+            return True  # school or fiscal years in order ('2016/17', '2017/18'; '2019–20'): the rows' names
         # under group labels (a row of words with its other cells blank: 'Haemolysis (%)' / 1, 14,
         # 28 / 'Potassium' / 1, 14, 28) the numbers ascend within each group
         groups: list[list[str]] = [[]]
