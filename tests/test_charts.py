@@ -791,6 +791,14 @@ def test_a_point_value_with_its_currency_before_it(printed, unit):
     assert [(p["x"], p["y"], p["y_unit"]) for p in parsed["points"]] == [("2014", "3.00", unit), ("2016", "3.00", unit)]
 
 
+def test_a_column_numbering_the_rows_labels_the_points_of_a_scatter():
+    text = ("This scatter plot shows home range against prey density.\n\n| # | Deer density | Home range (km²) |\n"
+            "|---|---|---|\n| 1 | 0.9 | 368 |\n| 2 | 1.3 | 331 |\n| 3 | 1.8 | 296 |\n")
+    parsed = parse_chart_document(document_from_text(text, "index.md"))
+    assert [(p["x"], p["y"], p["label"]) for p in parsed["points"]] == [("0.9", "368", "1"), ("1.3", "331", "2"),
+                                                                        ("1.8", "296", "3")]
+
+
 def test_arrow_items_are_points_of_their_series_and_a_comparison_is_not():
     text = ("The figure shows two curves of accuracy against depth.\n\n"
             "- CalibExit (red): depth 4 → accuracy 90.1; depth 6 → accuracy 92.3\n"

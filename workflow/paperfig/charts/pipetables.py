@@ -28,6 +28,8 @@ _MISSING_CELL = re.compile(r"^(?:|-+|—|–|n/?a|none|null|nan|\?|—+|not\s+(?
                            r"oom|out\s+of\s+memory|t/?o|timeout|oot|diverged|failed|x|✗)$", re.I)
 
 
+#: The header of a column that numbers the rows (``#``, ``No.``, ``Point``).
+_INDEX_HEADER = re.compile(r"^(?:#|no\.?|n°|nr\.?|index|idx|point|pt\.?|obs\.?)$", re.I)
 #: A remark in words after a missing mark (``— (no bar shown)``).
 _REMARK = re.compile(r"\s+\([A-Za-z][A-Za-z ,;'-]*\)$")
 
@@ -110,6 +112,9 @@ def _pipe_table(fig: _Figure, first: int, last: int) -> None:
     for j in range(ncols):
         states = [cells[(n, j)][0] for n, _ in body]
         kinds.append("num" if "num" in states and "text" not in states else "text")
+    if kinds[0] == "num" and _INDEX_HEADER.match(header[0].strip()) and [
+            cells[(n, 0)][1] for n, _ in body] == [str(i) for i in range(1, len(body) + 1)]:
+        kinds[0] = "text"  # a '#' column numbering the rows 1, 2, 3 ...: the points' labels, no axis
     num_cols = [j for j in range(ncols) if kinds[j] == "num"]
     text_cols = [j for j in range(ncols) if kinds[j] == "text"]
     if not num_cols:
