@@ -2018,6 +2018,22 @@ def test_a_factorial_designs_setting_columns_name_the_rows():
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["11.2", "12.5", "2145", "15.0"]
 
 
+def test_settings_repeated_under_groups_below_a_header_of_three_lines():
+    text = "\n".join([
+        "                                Major axis,          Gate open             Change in",
+        "Design         Exposure (h)     gate closed                                gate-open",
+        "                                kN                   kN                    strength (%)",
+        "A (7075-T6)    0                25.8 ± 0.6           8.9 ± 0.3             –",
+        "               500              25.5 ± 0.7           8.1 ± 0.5             −9.0",
+        "               1000             25.1 ± 0.9           7.2 ± 0.6             −19.1",
+        "C (steel)      0                41.3 ± 1.2           15.7 ± 0.7            –",
+        "               1000             40.8 ± 1.4           15.2 ± 0.9            −3.2",
+    ])
+    parsed = parse_document(document_from_text(text, "carabiners.txt"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5 and v["part"] != "missing"] == [
+        "25.5", "0.7", "8.1", "0.5", "-9.0"]
+
+
 def test_school_years_name_the_rows():
     text = ("| School year | Pupils | Uptake (%) |\n|---|---:|---:|\n| 2016/17 | 187,420 | 11.8 |\n"
             "| 2017/18 | 184,960 | 11.6 |\n| 2018/19 | 181,305 | 11.3 |\n")

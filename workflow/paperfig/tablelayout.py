@@ -756,6 +756,11 @@ class TableLayout:
         a group of one row only at a setting the others print, ``Control`` / ``52``), or under
         the one group a page shows (three settings or more beside values not all whole numbers):
         a factor of the design, the rows' names."""
+        # (header rows still among the rows, 'Design | Exposure (h)' / '| | kN': words from column j on
+        # and no value; skipped. A group's name alone on its row prints nothing there: kept)
+        while data and any(x.strip() for x in data[0][1][j:]) and not any(
+                cells.value_like(x) for x in data[0][1][j:] if x.strip()):
+            data = data[1:]
         # (a group's name alone on its row prints no setting; a summary row may leave it blank: 'LSD')
         groups = [g for g in _under_groups(data, j, lambda c: any(x.strip() for x in c[j:])) if any(g)]
         found = [[_SETTING.fullmatch(x) for x in g] for g in groups]
