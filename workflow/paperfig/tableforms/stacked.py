@@ -30,13 +30,20 @@ Grammar
   most one per two rows, and before the first row when another group follows; a row label may wrap
   onto a second line when its first line ends in ``,``, ``-`` or ``/`` (``Change in DAS28-CRP,`` /
   ``LS mean (SE)``) or holds >= 4 words and the next opens in lower case (``Days with delirium
-  among patients with`` / ``delirium, median (IQR)``); a label longer than a cell line (in words
+  among patients with`` / ``delirium, median (IQR)``) or in a setting in parentheses (``Heat
+  pump`` / ``(45 °C, 25% RH)``); its second line may be a setting with its unit that reads as a
+  value (``Hot air`` / ``55 °C``) when the row's values follow in full, and a label ending in such
+  a setting on one line (``Hot air 75 °C``) is not cut; a label longer than a cell line (in words
   or in characters, up to 16 words) is a cell when a value's line follows it. A value line holding
   several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives
-  that many cells, all on its line; so does a row's label merged with its first value (``La Selva
-  58.7±5.1``). Under a header, a row may be named by a time point or a whole number that reads as
-  a value (``6h``, ``24h``, ``7d`` under ``Time point``); so may a stretch of rows under a group's
-  label (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each opening with a
+  that many cells, all on its line; so does a row's label merged with its first values
+  (``La Selva 58.7±5.1``; ``Bhagwanpura 52 8.6`` / ``97 2,380 59.6``), and a row may stand whole on
+  one line among rows a cell per line (``Ratanpur 71 14.7 188 4,615 84.5``, holding a decimal, a
+  thousands comma or a percent). Inline formatting tags around a cell (Surya's ``<b>329</b>``) are
+  dropped. In the header, two or more settings of one unit between text lines (``Bridge profile``
+  / ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope``) name columns. Under a header, a row may be
+  named by a time point or a whole number that reads as a value (``6h``, ``24h``, ``7d`` under
+  ``Time point``); so may a stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each opening with a
   whole number, a time point or a bin (``<25%``, ``25–50%``): a plain row (a label, then values)
   never leaves p value lines in a row, so only such a stretch is read so; a continued table's rows
   may follow its repeated header straight away. A text column's cell may be a dash (``Fresh
