@@ -36,28 +36,28 @@ Grammar
   a setting on one line (``Hot air 75 °C``) is not cut; a label longer than a cell line (in words
   or in characters, up to 16 words) is a cell when a value's line follows it. A value line holding
   several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives
-  that many cells, all on its line; so does a row's label merged with its first values
-  (``La Selva 58.7±5.1``; ``Bhagwanpura 52 8.6`` / ``97 2,380 59.6``), and a row may stand whole on
-  one line among rows a cell per line (``Ratanpur 71 14.7 188 4,615 84.5``, holding a decimal, a
-  thousands comma or a percent). Inline formatting tags around a cell (Surya's ``<b>329</b>``) are
-  dropped. In the header, two or more settings of one unit between text lines (``Bridge profile``
-  / ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope``) name columns. Under a header, a row may be
+  that many cells, all on its line; so does a row's label merged with its first values (``La Selva
+  58.7±5.1``; ``Bhagwanpura 52 8.6`` / ``97 2,380 59.6``), and a row may stand whole on one line
+  among rows a cell per line (``Ratanpur 71 14.7 188 4,615 84.5``, holding a decimal, a thousands
+  comma or a percent). Inline formatting tags around a cell (Surya's ``<b>329</b>``) are dropped.
+  In the header, two or more settings of one unit between text lines (``Bridge profile`` /
+  ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope``) name columns. Under a header, a row may be
   named by a time point or a whole number that reads as a value (``6h``, ``24h``, ``7d`` under
-  ``Time point``); so may a stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each opening with a
-  whole number, a time point or a bin (``<25%``, ``25–50%``): a plain row (a label, then values)
-  never leaves p value lines in a row, so only such a stretch is read so; a continued table's rows
-  may follow its repeated header straight away. A text column's cell may be a dash (``Fresh
-  control`` / ``–`` / ``212``). Under a p-value column (``p``, ``P-value*``) a level's row may
-  leave the p-value out (printed once, on its variable's first row), and so may a baseline
-  characteristic's, the first row too. Under a header, a row after the first may leave out up to
-  half its last value cells (a reference arm's blank ``Difference vs placebo`` and ``p`` cells)
-  when the next line is text or the run ends: its values fill the first columns, with a
-  ``short_row`` note; at most one row in three may be short. When several ``p`` fit, the one whose
-  rows use the whole run wins, then the larger ``p``. A table whose rows hold a text column among
-  the values (``BH-01`` / ``150`` / ``Bentonite`` / ``2.31 ± 0.07`` ...) fits when ``p`` header
-  lines stand over rows whose text and value lines stand in the same places as the first row's (a
-  text cell may be a dash: a summary row). A run that fits no ``p`` is left to the other readers
-  (and is prose for them).
+  ``Time point``); so may a stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` /
+  three values / ``14`` / three values), each opening with a whole number, a time point or a bin
+  (``<25%``, ``25–50%``): a plain row (a label, then values) never leaves p value lines in a row,
+  so only such a stretch is read so; a continued table's rows may follow its repeated header
+  straight away. A text column's cell may be a dash (``Fresh control`` / ``–`` / ``212``). Under a
+  p-value column (``p``, ``P-value*``) a level's row may leave the p-value out (printed once, on
+  its variable's first row), and so may a baseline characteristic's, the first row too. Under a
+  header, a row after the first may leave out up to half its last value cells (a reference arm's
+  blank ``Difference vs placebo`` and ``p`` cells) when the next line is text or the run ends: its
+  values fill the first columns, with a ``short_row`` note; at most one row in three may be short.
+  When several ``p`` fit, the one whose rows use the whole run wins, then the larger ``p``. A
+  table whose rows hold a text column among the values (``BH-01`` / ``150`` / ``Bentonite`` /
+  ``2.31 ± 0.07`` ...) fits when ``p`` header lines stand over rows whose text and value lines
+  stand in the same places as the first row's (a text cell may be a dash: a summary row). A run
+  that fits no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
