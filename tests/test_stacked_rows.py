@@ -598,3 +598,15 @@ def test_rows_mixing_cell_lines_merged_lines_and_whole_rows_with_bold_tags():
     assert [row[1][0] for row in g.rows[1:]] == ["Khandwa Kalan", "Bhagwanpura", "Ratanpur", "Sukhpura", "Deori",
                                                  "All villages"]
     assert _values(text)[20] == ["71", "14.7", "188", "4615", "84.5"] and _values(text)[32] == ["61.2"]
+
+
+def test_signed_percent_settings_in_the_header_name_columns():
+    text = "\n".join([
+        "Input parameter", "−10 %", "+10 %",
+        "Capital cost of cavern", "−3.1", "+3.1",
+        "Capital cost of storage", "−2.4", "+2.4",
+        "Electricity price", "−1.8", "+1.8",
+    ])
+    g = one(text, "stacked")
+    assert g.rows[0] == (1, ["Input parameter", "−10 %", "+10 %"])
+    assert 2 not in _values(text) and _values(text)[5] == ["-3.1"]

@@ -150,7 +150,8 @@ _NUM = (r"[-+−–]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)"
         r"(?:[eE][-+−]?\d+|\s?[×x]\s?10\^\{?[-+−]?\d+\}?)?")
 #: (A currency before the number, ``£4.60``, ``−$3.20``; never after a '+': ``+£0.03`` is OCR's ±.)
 _CURRENCY = r"(?:[-−–]?[$€£¥₹](?=[-+−–]?\.?\d))?"
-_ONE = rf"(?:[<>≤≥]\s?)?{_CURRENCY}(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉᶠ]*(?:\(\?\))?"
+_BARE_ONE = rf"(?:{_NUM})(?:%|[xX×°]|[kKMBGT])?[*∗⋆†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉᶠ]*(?:\(\?\))?"
+_ONE = rf"(?:[<>≤≥]\s?)?{_CURRENCY}{_BARE_ONE}"
 _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 #: A value not given: dashes (``_``: OCR's low dash), N/A, a ditto mark, not detected (``nd.``,
 #: ``b.d.l.``, ``<LOD``), not reported (``NR``), not significant (``NS``); an element's symbol
@@ -170,7 +171,7 @@ _GLUED_PLUS = r"(?<=\.\d)\+\s+|(?<=\.\d\d)\+\s+|(?<=\.\d\d\d)\+\s+"
 _PM_MISREAD = rf"(?:\s*\+?[t£土士]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+|\s+=\s+)"  # ('6.0 = 1.1' too)
 #: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
 _PM_LINE = re.compile(rf"\d{_PM_MISREAD}\.?\d")
-_PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+{_ONE.replace(_CURRENCY, '')}$")
+_PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+(?:[<>≤≥]\s?)?{_BARE_ONE}$")
 #: A value printed with its currency (``£4.60``, ``$1,050``): on a line with two or more, ``£`` is
 #: the currency, never a ± that OCR misread; and ``£ 19.50`` is one token.
 _CURRENCY_VALUE = re.compile(r"(?:^|(?<=\s))[-−]?[$€£¥₹]\s?\d")

@@ -181,20 +181,15 @@ def _is_value(text: str) -> bool:
             or " " in text and _DIGIT.search(text) is not None and len(_merged(text)) > 1)  # boxes merged by OCR
 
 
-#: A setting with its unit naming a column (``0.5s``, ``24 h``, ``10 mM``).
-_COLUMN_SETTING = re.compile(r"^\d+(?:\.\d+)?\s?(?P<unit>s|ms|min|h|d|wk|mo|yr|°C|K|mM|µM|μM|nM|mg|g|mL|Hz|kHz|"
-                             r"MPa|kPa|rpm|mm|cm|m|nm|µm|μm|%)$")
-
-
 def _header_settings(texts: list[str], flags: list[bool]) -> list[bool]:
     """The value flags of a run's lines, with the settings that name columns read as text: in
     the header (before any other value line), two or more settings of one unit between two text
     lines (``Bridge profile`` / ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope (dB/s)``)."""
     first_value = next((i for i, f in enumerate(flags) if f), len(flags))
     j = first_value
-    while j < len(texts) and _COLUMN_SETTING.match(texts[j]):
+    while j < len(texts) and _SETTING_WITH_UNIT.match(texts[j]):
         j += 1
-    units = {_COLUMN_SETTING.match(texts[i]).group("unit") for i in range(first_value, j)}
+    units = {_SETTING_WITH_UNIT.match(texts[i]).group("unit") for i in range(first_value, j)}
     if first_value >= 1 and j - first_value >= 2 and len(units) == 1 and j < len(texts) and not flags[j]:
         return [False if first_value <= i < j else f for i, f in enumerate(flags)]
     return flags
@@ -453,35 +448,27 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
             # '55 °C' / then the row's p - q values): one label, on its first line
             row = _Row([], [texts[i] for i in range(pos, pos + q - 1)] + [f"{texts[pos + q - 1]} {texts[pos + q]}"],
                        list(range(pos, pos + q)))
-            flags_here = pos + q + 1
-            parts = _row_parts(flags, texts, flags_here, p - q)
-            while len(row.cells) < p and flags_here < len(flags) and flags[flags_here]:
-                row.cells += parts[flags_here]
-                row.at += [flags_here] * len(parts[flags_here])
-                flags_here += 1
-            if len(row.cells) != p:
-                break
-            rows.append(row)
-            pos = flags_here
-            continue
-        if not q <= text_lines <= q + (1 if wrapped or (rows or named) and _group_label(texts[pos]) else 0):
-            break
-        text_at = list(range(pos, pos + text_lines))
-        if wrapped:  # 'Change in DAS28-CRP,' / 'LS mean (SE)': one label, on its first line
-            row = _Row([], [f"{texts[pos]} {texts[pos + 1]}"] + [texts[i] for i in text_at[2:]], [pos] + text_at[2:])
+            nxt = pos + q + 1
         else:
-            row = _Row(text_at[:text_lines - q], [texts[i] for i in text_at[text_lines - q:]],
-                       text_at[text_lines - q:])
-        nxt = pos + text_lines
-        if (label := _label_and_value(texts[nxt - 1])) and _rest_of_row(
-                flags, texts, nxt, p - q - len(label[1])) and not (
-                all(_SETTING_WITH_UNIT.match(v) for v in label[1])
-                and sum(map(len, _row_parts(flags, texts, nxt, p - q).values())) == p - q):
-            # OCR merged a row's label and its first values into one line: 'La Selva 58.7±5.1' (not
-            # a setting ending the label, 'Hot air 75 °C', when the lines after it hold the row's values)
-            row.cells[-1] = label[0]
-            row.cells += label[1]
-            row.at += [nxt - 1] * len(label[1])
+            if not q <= text_lines <= q + (1 if wrapped or (rows or named) and _group_label(texts[pos]) else 0):
+                break
+            text_at = list(range(pos, pos + text_lines))
+            if wrapped:  # 'Change in DAS28-CRP,' / 'LS mean (SE)': one label, on its first line
+                row = _Row([], [f"{texts[pos]} {texts[pos + 1]}"] + [texts[i] for i in text_at[2:]],
+                           [pos] + text_at[2:])
+            else:
+                row = _Row(text_at[:text_lines - q], [texts[i] for i in text_at[text_lines - q:]],
+                           text_at[text_lines - q:])
+            nxt = pos + text_lines
+            if (label := _label_and_value(texts[nxt - 1])) and _rest_of_row(
+                    flags, texts, nxt, p - q - len(label[1])) and not (
+                    all(_SETTING_WITH_UNIT.match(v) for v in label[1])
+                    and sum(map(len, _row_parts(flags, texts, nxt, p - q).values())) == p - q):
+                # OCR merged a row's label and its first values into one line: 'La Selva 58.7±5.1' (not
+                # a setting ending the label, 'Hot air 75 °C', when the lines after it hold the row's values)
+                row.cells[-1] = label[0]
+                row.cells += label[1]
+                row.at += [nxt - 1] * len(label[1])
         parts = _row_parts(flags, texts, nxt, p - len(row.cells))
         while len(row.cells) < p and nxt < len(flags) and flags[nxt]:
             for value in parts[nxt]:
@@ -573,10 +560,11 @@ def _row_name_value(text: str) -> bool:
     return _setting(text) or bool(_BIN.match(text))
 
 
-#: A setting with its unit (``55 °C``, ``2.5 mM``, ``300 rpm``): a value by the cell grammar, but a
-#: label's second line when it stands over a row's whole set of values.
-_SETTING_WITH_UNIT = re.compile(r"^[-+−]?\d+(?:\.\d+)?\s?(?:°C|°F|℃|K|h|min|d|mM|µM|μM|nM|mg|g|kg|mL|L|Hz|kHz|"
-                                r"MPa|kPa|bar|rpm|W|kW|V|mm|cm|m|µm|μm|nm|Gy|ppm)$")
+#: A setting with its unit (``55 °C``, ``2.5 mM``, ``300 rpm``, ``0.5s``): a value by the cell grammar,
+#: but a label's second line when it stands over a row's whole set of values, and a column's name
+#: among others of its unit in a header.
+_SETTING_WITH_UNIT = re.compile(r"^[-+−]?\d+(?:\.\d+)?\s?(?P<unit>°C|°F|℃|K|s|ms|min|h|d|wk|mo|yr|mM|µM|μM|nM|mg|g|kg|"
+                                r"mL|L|Hz|kHz|MPa|kPa|bar|rpm|W|kW|V|mm|cm|m|µm|μm|nm|Gy|ppm|%)$")
 
 
 #: A setting in parentheses on a label's second line (``Heat pump`` / ``(45 °C, 25% RH)``); not a
