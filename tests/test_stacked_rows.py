@@ -610,3 +610,16 @@ def test_signed_percent_settings_in_the_header_name_columns():
     g = one(text, "stacked")
     assert g.rows[0] == (1, ["Input parameter", "−10 %", "+10 %"])
     assert 2 not in _values(text) and _values(text)[5] == ["-3.1"]
+
+
+def test_rows_named_by_a_series_of_decimal_settings():
+    # a curing study: the label column's cells are press times, some of them decimals
+    rows = [("2", "1.08", "0.55", "10.4"), ("3.5", "1.19", "0.70", "9.1"), ("5", "1.27", "0.81", "8.3"),
+            ("6.5", "1.29", "0.84", "8.0")]
+    text = "\n".join(["Cure time (min)", "Tensile (MPa)", "Peel (N/mm)", "Swelling (%)"]
+                     + [cell for row in rows for cell in row])
+    values = _values(text)
+    assert values[6] == ["1.08"] and values[15] == ["0.81"] and values[20] == ["8.0"]
+    assert not {5, 9, 13, 17} & set(values)  # the settings name rows
+    g = one(text, "stacked")
+    assert [r[1][0] for r in g.rows[1:]] == ["2", "3.5", "5", "6.5"]

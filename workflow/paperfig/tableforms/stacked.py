@@ -531,7 +531,7 @@ def _rows_named_by_values(flags: list[bool], texts: list[str], pos: int, text_li
         return []
 
     def name(k: int) -> bool:
-        return cells_[k][2] and _row_name_value(cells_[k][0])
+        return cells_[k][2] and (_row_name_value(cells_[k][0]) or bool(_DECIMAL_SETTING.match(cells_[k][0])))
 
     rows: list[_Row] = []
     k, n = 0, len(cells_)
@@ -548,11 +548,29 @@ def _rows_named_by_values(flags: list[bool], texts: list[str], pos: int, text_li
         k += size
     if not text_lines and not after_row and len(rows) < 2:
         return []  # the table's first rows (a continued table's): two of them, to be sure
+    if not _settings_series([row.cells[0] for row in rows]):
+        return []
     return rows if rows and rows[0].cells[-1] != "" else []
 
 
 #: A bin naming a row that reads as a value (``<25%``, ``≥ 65``, ``25–50%``, ``10-19``).
 _BIN = re.compile(r"^(?:[<>≤≥]=?\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?%?\s?[-–]\s?\d+(?:\.\d+)?)\s?%?$")
+
+
+#: A decimal naming a row (``4.5`` / ``7.5`` under ``Press time (min)``): only in a series of settings.
+_DECIMAL_SETTING = re.compile(r"^\d{1,4}\.\d{1,3}$")
+
+
+def _settings_series(names: list[str]) -> bool:
+    """Rows named by decimals (``3`` / ``4.5`` / ``6`` / ``7.5``) are a series of settings: >= 3 rows
+    whose names rise or fall throughout. Names that are all whole numbers, time points or bins need
+    no series."""
+    if not any(_DECIMAL_SETTING.match(n) and not _row_name_value(n) for n in names):
+        return True
+    if len(names) < 3 or not all(_DECIMAL_SETTING.match(n) or n.isdigit() for n in names):
+        return False
+    steps = [float(b) - float(a) for a, b in zip(names, names[1:])]
+    return all(d > 0 for d in steps) or all(d < 0 for d in steps)
 
 
 def _row_name_value(text: str) -> bool:
