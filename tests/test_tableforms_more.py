@@ -2050,3 +2050,25 @@ def test_a_factorial_design_whose_first_setting_is_a_merged_cell():
     parsed = parse_document(document_from_text(text, "moulding.md"), {})
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 4] == ["1.52", "0.09", "0.27", "39.2"]
     assert {(v["qualifier"], v["row_label"]) for v in parsed["table_values"] if v["line_no"] == 4} == {("40", "50")}
+
+
+def test_decimal_settings_under_a_spanning_header_name_the_columns():
+    text = "\n".join([
+        "Table 2   Drag coefficient of four hull forms",
+        "",
+        "                         Cd at Fr =                       Mean dev.",
+        "   Hull           0.15     0.25     0.35     0.45            (%)",
+        "   H1 (round)     0.412    0.388    0.371    0.362           +1.9",
+        "   H2 (chine)     0.436    0.401    0.379    0.366           −0.8",
+        "   H3 (wedge)     0.455    0.420    0.392    0.371           +0.4",
+    ])
+    parsed = parse_document(document_from_text(text, "hulls.txt"), {})
+    values = [(v["line_no"], v["value"]) for v in parsed["table_values"] if v["part"] != "missing"]
+    assert not [v for ln, v in values if ln == 4]  # the settings name the columns
+    assert [v for ln, v in values if ln == 5][:4] == ["0.412", "0.388", "0.371", "0.362"]
+    assert {v["column"] for v in parsed["table_values"] if v["value"] == "0.388"} <= {"0.25", "Cd at Fr =: 0.25"}
+    # without the '=', a label column named by a header word tells the same
+    named = text.replace("Cd at Fr =", "Drag coeff.").replace("   Hull    ", "   Model   ")
+    parsed = parse_document(document_from_text(named, "hulls.txt"), {})
+    assert not [v for v in parsed["table_values"] if v["line_no"] == 4 and v["part"] != "missing"]
+    assert len([v for v in parsed["table_values"] if v["line_no"] == 5 and v["part"] != "missing"]) == 5

@@ -110,11 +110,29 @@ _HEADER_WORD = re.compile(
 _NUMBER_NAME = re.compile(r"^(?:\d+|\d+(?:\.\d+)?[kKMBGT])$")
 
 
-def _names_row(cells_: list[str]) -> bool:
+def _names_row(cells_: list[str], settings_named: bool = False) -> bool:
     """A row whose first cell is a header word and whose other cells are all integers, years or
-    sizes: the names of the columns (``Model  128  512  2048``), not a row of results."""
+    sizes: the names of the columns (``Model  128  512  2048``), not a row of results; or >= 3
+    settings in ascending order, decimals too, and a column's unit (``Model  0.10  0.20  0.30
+    (%)``). ``settings_named``: the header line above names the setting and waits for its values
+    (``Cd at Fr =``), so the first cell may be any label column's name (``Hull``) or blank."""
     rest = [c for c in cells_[1:] if c]
-    return bool(_HEADER_WORD.match(cells_[0])) and bool(rest) and all(_NUMBER_NAME.match(c) for c in rest)
+    named = bool(_HEADER_WORD.match(cells_[0]))
+    if not rest or not named and not (settings_named and not re.search(r"\d", cells_[0])):
+        return False
+    if named and all(_NUMBER_NAME.match(c) for c in rest):
+        return True
+    settings = [c for c in rest if not _UNIT_CELL.match(c)]
+    if len(settings) < 3 or not all(_SETTING_NAME.match(c) for c in settings):
+        return False
+    steps = [float(b) - float(a) for a, b in zip(settings, settings[1:])]
+    return all(d > 0 for d in steps)
+
+
+#: A header cell naming a setting and waiting for its values (``Cd at HT/P =``; not ``(n =``).
+_NAMES_SETTING = re.compile(r"^[A-Za-z][^()]*=$")
+#: A setting naming a column, decimals allowed (``0.10``, ``2.5``).
+_SETTING_NAME = re.compile(r"^\d{1,4}(?:\.\d{1,3})?$")
 
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -444,7 +462,8 @@ class TableLayout:
                 else:
                     break
                 i += 1
-        if header_rows and i + 1 < len(rows) and _names_row(rows[i][1]) \
+        if header_rows and i + 1 < len(rows) and _names_row(
+                rows[i][1], any(_NAMES_SETTING.match(c) for c in header_rows[-1][1])) \
                 and not self._header_like(rows[i + 1][1]):
             header_rows.append(rows[i])  # a spanning header above ("Sequence length") then "Model 128 512"
             i += 1
