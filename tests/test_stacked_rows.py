@@ -623,3 +623,15 @@ def test_rows_named_by_a_series_of_decimal_settings():
     assert not {5, 9, 13, 17} & set(values)  # the settings name rows
     g = one(text, "stacked")
     assert [r[1][0] for r in g.rows[1:]] == ["2", "3.5", "5", "6.5"]
+
+
+def test_a_header_name_wrapped_after_and_is_one_cell():
+    # the label column's name wraps after 'and'; the labels end in a setting ('Propane, 40 W')
+    rows = [("Propane, 40 W", "28.2 ± 0.4", "0.61 ± 0.02", "2.2"), ("Propane, 80 W", "37.5 ± 0.5", "0.44 ± 0.01", "4.9"),
+            ("Butane, 40 W", "30.8 ± 0.3", "0.70 ± 0.03", "2.6")]
+    text = "\n".join(["Refrigerant and", "heat load", "Tevap (°C)", "Rtotal (K/W)", "Pressure drop (kPa)"]
+                     + [cell for row in rows for cell in row])
+    g = one(text, "stacked")
+    assert g.rows[0][1][0] == "Refrigerant and heat load" and len(g.rows[0][1]) == 4
+    assert [r[1][0] for r in g.rows[1:]] == ["Propane, 40 W", "Propane, 80 W", "Butane, 40 W"]
+    assert 6 not in _values(text)  # the heat load is the label's, no value

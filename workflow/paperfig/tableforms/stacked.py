@@ -15,7 +15,8 @@ Grammar
   ``(0–10)``, a header's second line). The header is ``p`` text lines, or more (up to ``3p``) when
   its cells wrap and the lines group into ``p`` cells (a line opening with ``(``, or after one
   ending in ``,``, ``-`` or ``/``, continues the cell above: ``eGFR Slope, mL/min`` / ``(95%
-  CI)``; or they are ``p`` names and then a second row over the value columns, ``(n=162)`` ... (a
+  CI)``; so does a line in lower case after one ending in ``and``, ``of``, ``per``..., ``Working
+  fluid and`` / ``heat load``; or they are ``p`` names and then a second row over the value columns, ``(n=162)`` ... (a
   name's third line, which OCR reads after that row, ``cycling (%)``, is left out); or a group's
   name of words stands before columns named by years or whole numbers, ``Physical loans`` /
   ``2019`` / ``2023``, and names them: such header lines may be values; or the label column's name
@@ -199,6 +200,16 @@ def _header_settings(texts: list[str], flags: list[bool]) -> list[bool]:
 _WHOLE_RANGE = re.compile(r"^<?\d[\d,]*\s?[–-]\s?\d[\d,]*$")
 
 
+#: A header line that ends in a word no name ends with (``Working fluid and`` / ``heat load``).
+_OPEN_END = re.compile(r"\s(?:and|or|of|for|with|in|per|at|to|&)$")
+
+
+def _open_end(line: str, after: str) -> bool:
+    """``line`` ends in ``and`` (``of``, ``&``...) and ``after`` goes on in lower case: one name
+    (``Working fluid and`` / ``heat load``; never ``Shading &`` / ``Intercept``, two names)."""
+    return bool(_OPEN_END.search(line)) and after[:1].islower()
+
+
 def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
     """Header lines as ``p`` cells (each its lines), or None. A line opening with ``(``
     (``(95% CI)``), or after a line ending in ``,``/``-``/``/`` (``Kidney Outcome,`` / ``No.
@@ -213,7 +224,7 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
         return two_rows  # ('Placebo' ... '(n=162)'; 'Stops' ... 'per trip', 'Door' ... 'openings')
     out: list[list[int]] = []
     for i, text in enumerate(texts):
-        if out and (text[:1] == "(" or texts[i - 1].endswith((",", "-", "/"))):
+        if out and (text[:1] == "(" or texts[i - 1].endswith((",", "-", "/")) or _open_end(texts[i - 1], text)):
             out[-1].append(i)
         else:
             out.append([i])
@@ -405,8 +416,10 @@ def _text_among_values(flags: list[bool], texts: list[str], p: int, lead: int) -
 def _header(texts: list[str], p: int, q: int) -> list[list[int]] | None:
     """The header's cells (their lines' indices) when these lines head a table of p columns."""
     if len(texts) in (0, p):
-        # a line opening with '(' under a name continues it ('Statin' / '(n = 310)'): no cell of its own
-        return None if any(t[:1] == "(" for t in texts[1:]) else [[i] for i in range(len(texts))]
+        # a line opening with '(' under a name continues it ('Statin' / '(n = 310)'), and so does the
+        # line after one ending in 'and' ('Working fluid and' / 'heat load'): no cell of its own
+        return None if any(t[:1] == "(" for t in texts[1:]) or any(map(_open_end, texts, texts[1:])) \
+            else [[i] for i in range(len(texts))]
     return _header_cells(texts, p, q) if p < len(texts) <= 3 * p else None
 
 
