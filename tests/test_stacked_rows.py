@@ -635,3 +635,21 @@ def test_a_header_name_wrapped_after_and_is_one_cell():
     assert g.rows[0][1][0] == "Refrigerant and heat load" and len(g.rows[0][1]) == 4
     assert [r[1][0] for r in g.rows[1:]] == ["Propane, 40 W", "Propane, 80 W", "Butane, 40 W"]
     assert 6 not in _values(text)  # the heat load is the label's, no value
+
+
+def test_rows_set_apart_by_a_blank_line_before_and_after_the_table():
+    # docTR's render() prints the first row and the last one as blocks of their own
+    text = "\n".join([
+        "Healed at week 4, n (%)", "31 (51.7)", "35 (58.3)", "",
+        "Healed at week 12, n (%)", "49 (81.7)", "52 (86.7)",
+        "Infection, n (%)", "4 (6.7)", "2 (3.3)",
+        "Dressing changes, median (IQR)", "9 (7-12)", "6 (5-8)", "",
+        "RR for healing by week 12", "(95% CI) vs standard care", "1.00", "1.06 (0.91-1.24)", "",
+        "The dressings were changed by the same two nurses throughout.",
+    ])
+    values = _values(text)
+    assert values[2] == ["31", "51.7"] and values[3] == ["35", "58.3"]
+    assert values[17] == ["1.00"] and values[18] == ["1.06", "0.91", "1.24"]
+    g = one(text, "stacked")
+    assert g.rows[0] == (1, ["Healed at week 4, n (%)", "31 (51.7)", "35 (58.3)"])
+    assert g.rows[-1][1][0] == "RR for healing by week 12 (95% CI) vs standard care"

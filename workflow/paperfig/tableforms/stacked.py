@@ -61,7 +61,10 @@ Grammar
   that fits no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
-  cells, then a row's): the same table with ``p`` fixed, the blank lines part of it.
+  cells, then a row's): the same table with ``p`` fixed, the blank lines part of it. A table of
+  >= 3 columns read without a header takes the row set apart one blank line before it (a label
+  and p - 1 values ending the paragraph), and one read to its end the row set apart after it (a
+  label of one or two lines, then p - 1 values: the whole paragraph).
 * **Spaced cells** (Tesseract's ``--psm 11`` sparse text: every cell its own paragraph): a run
   of >= 6 cell lines each alone between blank lines, exactly one blank line apart (no other
   blank-line gap inside): read as one run of cell lines, the blank lines part of the block.
@@ -709,6 +712,29 @@ def _blocks(paragraphs: list[list[int]]) -> list[tuple[list[int], int]]:
     return out
 
 
+def _row_across_blank(lines: Sequence[str], paragraphs: list[list[int]], edge: int, p: int,
+                      before: bool) -> tuple[list[str], list[int]] | None:
+    """A row of the table standing apart, one blank line before its first row or after its last
+    (docTR's ``render()`` sets some rows apart as blocks of their own): the paragraph's last ``p``
+    lines before it (a label, then p - 1 values), or the whole next paragraph (a label of one or
+    two lines, ``RR for resolution by day 7`` / ``(95% CI) vs compress only``, then p - 1 values).
+    (cells, each cell's line) or None; tables of >= 3 columns only."""
+    if p < 3:
+        return None
+    para = next((q for q in paragraphs if (q[-1] == edge - 2 if before else q[0] == edge + 2)), None)
+    if para is None or lines[edge - 2 if before else edge].strip():
+        return None
+    take = para[-p:] if before else para
+    texts = [lines[ln - 1].strip() for ln in take]
+    k = len(texts) - (p - 1)
+    if not 1 <= k <= (1 if before else 2) or not all(_is_value(t) for t in texts[k:]) \
+            or any(_is_value(t) for t in texts[:k]) or not _WORD.search(texts[0]):
+        return None
+    if k == 2 and not (texts[1][:1] in "(" or texts[1][:1].islower() or texts[0].endswith((",", "-", "/"))):
+        return None  # (a label's second line: a parenthesis or lower case)
+    return [" ".join(texts[:k]), *texts[k:]], [take[0]] + take[k:]
+
+
 def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False) -> list[Grid]:
     """The one-cell-per-line tables of ``lines``; ``strings``: the lines are a tool's strings."""
     paragraphs = _paragraphs(lines, skip, strings)
@@ -745,6 +771,9 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
             names = [" ".join(texts[i] for i in cell) for cell in fit.header]
             out_rows.append((whole[fit.header[0][0]], names))
             out_lines.append([whole[cell[0]] for cell in fit.header])
+        elif not fixed and (before := _row_across_blank(lines, paragraphs, whole[0], fit.p, before=True)):
+            out_rows.append((before[1][0], before[0]))
+            out_lines.append(before[1])
         for row in fit.rows:
             for g in row.groups:  # a group's label row ("By diabetes status")
                 out_rows.append((whole[g], [texts[g]] + [""] * (fit.p - 1)))
@@ -753,6 +782,11 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
             out_lines.append([whole[i] for i in row.at])
         first = out_lines[0][0]
         last = whole[fit.end - 1]
+        if not fixed and fit.end == len(whole) and (
+                after := _row_across_blank(lines, paragraphs, last, fit.p, before=False)):
+            out_rows.append((after[1][0], after[0]))
+            out_lines.append(after[1])
+            last = after[1][-1]
         notes = [(first, "one_cell_per_line",
                   f"lines {first}-{last} read as a table of {fit.p} columns printed one cell per line")]
         notes += [(whole[row.at[0]], "short_row", f"row {row.cells[0]!r} stops short of the last column: its "
