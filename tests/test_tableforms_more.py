@@ -2072,3 +2072,21 @@ def test_decimal_settings_under_a_spanning_header_name_the_columns():
     parsed = parse_document(document_from_text(named, "hulls.txt"), {})
     assert not [v for v in parsed["table_values"] if v["line_no"] == 4 and v["part"] != "missing"]
     assert len([v for v in parsed["table_values"] if v["line_no"] == 5 and v["part"] != "missing"]) == 5
+
+
+def test_settings_under_a_unit_cell_below_group_names_name_the_columns():
+    text = "\n".join([
+        "Table 4. Drift of two sensor types after ageing",
+        "",
+        "| Temperature | Type K | | Type N | |",
+        "|---|---|---|---|---|",
+        "| (°C) | 0 h | 500 h | 0 h | 500 h |",
+        "| 100 | 0.18 | 0.41 | 0.09 | 0.14 |",
+        "| 200 | 0.26 | 0.87 | 0.12 | 0.21 |",
+        "| 400 | 0.31 | 1.64 | 0.15 | 0.33 |",
+    ])
+    parsed = parse_document(document_from_text(text, "drift.txt"), {})
+    values = [v for v in parsed["table_values"] if v["part"] != "missing"]
+    assert not [v for v in values if v["line_no"] == 5]  # the hours name the columns
+    assert [v["value"] for v in values if v["line_no"] == 6] == ["0.18", "0.41", "0.09", "0.14"]
+    assert {v["row_label"] for v in values if v["line_no"] == 6} == {"100"}

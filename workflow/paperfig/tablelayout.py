@@ -476,7 +476,8 @@ class TableLayout:
             i += 1
         elif header_rows and i + 1 < len(rows) and (_spanned(header_rows[-1][1]) and (
                 _years_under(rows[i][1]) or not rows[i][1][0] and not self._counts(rows[i][1])[0]
-                and self._counts(rows[i + 1][1])[0]) or _years_under(rows[i][1]) and not rows[i][1][0]
+                and self._counts(rows[i + 1][1])[0]) or _years_under(rows[i][1])
+                and (not rows[i][1][0] or _UNIT_CELL.match(rows[i][1][0]))
                 and not all(header_rows[-1][1][1:])):  # ('Incidence (%) |  | Index |  ' over years)
             # years under a spanning cell printed again in each column (Docling: 'Yield | Yield'
             # over '2021 | 2022'), or names with the label cell blank ('| | SSB | Total |'): the
