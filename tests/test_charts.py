@@ -1297,3 +1297,17 @@ def test_a_pipe_table_cell_of_a_dash_and_a_remark_is_a_missing_bar():
     bars = [(p["category"], p["series"], p["y"]) for p in parse(text)["points"]]
     assert ("Gazelle", "Woodland", "41") in bars and ("Impala", "Woodland", "52") in bars
     assert not [b for b in bars if b[0] == "Warthog" and b[1] == "Woodland"] and len(bars) == 5
+
+
+def test_plain_lines_naming_series_over_bullets_whose_values_follow_a_symbol():
+    text = "\n".join([
+        "This is a line chart of lake ice thickness over a winter at two lakes.", "",
+        "**Chart details:**", "- **X-axis:** Day of winter, from 0 to 120", "- **Y-axis:** Ice thickness δ (cm)", "",
+        "**Approximate data points:**", "",
+        "North lake (solid line):", "- Day 20: δ ≈ 12", "- Day 60: δ ≈ 38", "- Day 100: δ ≈ 51", "",
+        "South lake (dashed line):", "- Day 20: δ ≈ 6", "- Day 60: δ ≈ 24", "- Day 100: δ ≈ 33", "",
+        "Here are the main trends:", "- The north lake freezes first.",
+    ])
+    points = [(p["series"], p["x"], p["y"]) for p in parse(text, "ice.md")["points"]]
+    assert points[:2] == [("North lake (solid line)", "20", "12"), ("North lake (solid line)", "60", "38")]
+    assert ("South lake (dashed line)", "100", "33") in points and len(points) == 6

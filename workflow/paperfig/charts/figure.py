@@ -157,6 +157,21 @@ def _chart_type(doc: Document, heading: str, first: int, last: int) -> tuple[str
     return kind, orientation
 
 
+#: A plain line of a name and a colon (``Jezero (solid orange):``): up to five words, no digit.
+_PLAIN_LEAD = re.compile(r"^(?![\s*#>|+-])[^\d:*#|]{1,60}:\s*$")
+#: Words of a lead-in sentence, no name (``Here are the approximate values:``).
+_LEAD_WORDS = re.compile(r"\b(?:here|are|is|the|following|below|these|this|as|we|i)\b", re.I)
+
+
+def _bullet_follows(doc: Document, line_no: int, last: int) -> bool:
+    """The next line that is not blank is a bullet (within the figure)."""
+    for ln in range(line_no + 1, last + 1):
+        text = doc.line(ln)
+        if text.strip():
+            return bool(patterns.BULLET.match(text))
+    return False
+
+
 def _block_name(text: str) -> str:
     """A heading or bold line that is not structural names the group of the values below it."""
     text = _strip_bold(text).strip().rstrip(":").strip()
@@ -219,6 +234,12 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
         bl = _BOLD_LINE.match(raw)
         if bl and not patterns.BULLET.match(raw) and _axis_line(raw.strip()) is None:
             subsection, series = bl.group(1).strip().rstrip(":").strip(), None
+            mode = "legend" if _LEGEND_SECTION.match(subsection) else ""
+            block = _block_name(subsection)
+            continue
+        if _PLAIN_LEAD.match(raw) and not _LEAD_WORDS.search(raw) and _bullet_follows(doc, line_no, last):
+            # 'Jezero (solid orange):' over its bullets: a plain line naming them, as a bold one does
+            subsection, series = raw.strip().rstrip(":").strip(), None
             mode = "legend" if _LEGEND_SECTION.match(subsection) else ""
             block = _block_name(subsection)
             continue

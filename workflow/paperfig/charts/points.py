@@ -236,6 +236,8 @@ def _split_items(text: str) -> list[str]:
 #: an optional approximation word before it and a unit and a parenthesis after it.
 _KV = re.compile(
     r"^(?P<key>(?:[^:=≈()]|\([^()]{0,40}\)){1,80}?)\s*(?::|=|≈|\s[-–—]\s|\s[-–—](?=\s*[~≈\d]))\s*"
+    # the y's symbol before its value ('Sol 160: τ ≈ 0.42'; never a sample's 'n = 24')
+    r"(?:(?-i:(?![nN]\b)(?:[α-ωΑ-Ω]|[A-Za-z]{1,3})[²³₀-₉]?)\s*[=≈]\s*)?"
     r"(?:" + _APPROX + r"\s*)?\+?"  # (a plus sign before a positive value: '+1.25 D')
     r"(?P<num>" + _NUM + r")(?P<rest>[^()]*?)\s*(?:\((?P<paren>[^()]*)\))?\s*[.;,]?\s*$", re.I)
 
