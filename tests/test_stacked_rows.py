@@ -653,3 +653,17 @@ def test_rows_set_apart_by_a_blank_line_before_and_after_the_table():
     g = one(text, "stacked")
     assert g.rows[0] == (1, ["Healed at week 4, n (%)", "31 (51.7)", "35 (58.3)"])
     assert g.rows[-1][1][0] == "RR for healing by week 12 (95% CI) vs standard care"
+
+
+def test_an_empty_cell_printed_as_a_blank_line_keeps_the_table_whole():
+    text = "\n".join([
+        "Outcome", "Splint", "Surgery", "Difference (95% CI)", "p",
+        "Pain score, mean (SD)", "3.1 (1.4)", "2.6 (1.2)", "-0.5 (-1.0 to 0.0)", "0.05",
+        "Sensory threshold (g), median (IQR)", "2 (1–3)", "2 (1–4)", "", "0.48",
+        "Grip strength (kg), mean (SD)", "24.2 (6.1)", "26.9 (5.8)", "2.7 (0.4 to 5.0)", "0.02",
+        "Return to work (days), median (IQR)", "12 (8–20)", "31 (24–42)", "19 (13 to 25)", "<0.001",
+    ])
+    values = _values(text)
+    assert values[15] == ["0.48"] and values[17] == ["24.2", "6.1"] and values[25] == ["0.001"]
+    g = one(text, "stacked")
+    assert g.rows[2][1][3] == "–" and len(g.rows) == 5

@@ -6,59 +6,60 @@ Grammar
 * **Cell line.** A short line (at most 7 words and 44 characters) holding a letter, a digit,
   ``%`` or a missing mark (not JSON's ``[`` or ``],``) that is not a heading, bullet, caption
   or sentence (no ``word.`` at its end, no ``:`` inside).
-* **Block.** A run of consecutive cell lines. It is a table of ``p`` columns (2 <= p <= 12) when
-  it reads as a header, then at least two rows of ``p`` lines each: ``q`` lines that are not
-  values (the row label, and text columns such as a backbone: the same ``q`` in every row, fewest
-  first) followed by ``p - q`` value lines (any value of the cell grammar: ``84.6``, ``71.2%``,
-  ``-``, ``N/A``...; a reference category's ``Reference``; a range of whole numbers, ``2–538``,
-  which the table logic reads under a header naming a range; never a scale's range in parentheses,
-  ``(0–10)``, a header's second line). The header is ``p`` text lines, or more (up to ``3p``) when
-  its cells wrap and the lines group into ``p`` cells (a line opening with ``(``, or after one
-  ending in ``,``, ``-`` or ``/``, continues the cell above: ``eGFR Slope, mL/min`` / ``(95%
-  CI)``; so does a line in lower case after one ending in ``and``, ``of``, ``per``..., ``Working
-  fluid and`` / ``heat load``; or they are ``p`` names and then a second row over the value columns, ``(n=162)`` ... (a
-  name's third line, which OCR reads after that row, ``cycling (%)``, is left out); or a group's
-  name of words stands before columns named by years or whole numbers, ``Physical loans`` /
-  ``2019`` / ``2023``, and names them: such header lines may be values; or the label column's name
-  and g group names come first, then the value columns' own names repeating every (p - 1) / g
-  columns, ``Severity`` / ``AUDPC`` / ``2021/22`` / ``2022/23`` / ``2021/22`` / ``2022/23``), or
-  absent (rows straight away). Up to two text lines may stand before the header (the wrapped tail
-  of a caption, ``roadside survey, 2023``), four before a table of >= 3 rows and columns (OCR
-  printing the group names over a header before it, ``Floss (n = 44)`` / ``Interdental brush (n =
-  45)`` / ``Adjusted difference`` / ``Outcome`` / ``Baseline`` ...): they are no cells. One text
-  line of words without digits (but a scale's range in parentheses, ``Pain score (0–10)``) may
-  stand between two rows (a group's label, ``By diabetes status``) in a table of >= 3 rows, at
-  most one per two rows, and before the first row when another group follows; a row label may wrap
-  onto a second line when its first line ends in ``,``, ``-`` or ``/`` (``Change in DAS28-CRP,`` /
-  ``LS mean (SE)``) or holds >= 4 words and the next opens in lower case (``Days with delirium
-  among patients with`` / ``delirium, median (IQR)``) or in a setting in parentheses (``Heat
-  pump`` / ``(45 °C, 25% RH)``); its second line may be a setting with its unit that reads as a
-  value (``Hot air`` / ``55 °C``) when the row's values follow in full, and a label ending in such
-  a setting on one line (``Hot air 75 °C``) is not cut; a label longer than a cell line (in words
-  or in characters, up to 16 words) is a cell when a value's line follows it. A value line holding
-  several values of the cell grammar (``-10.4 (0.8) -19.7 (0.8)***``: OCR merged two boxes) gives
-  that many cells, all on its line; so does a row's label merged with its first values (``La Selva
-  58.7±5.1``; ``Bhagwanpura 52 8.6`` / ``97 2,380 59.6``), and a row may stand whole on one line
-  among rows a cell per line (``Ratanpur 71 14.7 188 4,615 84.5``, holding a decimal, a thousands
-  comma or a percent). Inline formatting tags around a cell (Surya's ``<b>329</b>``) are dropped.
-  In the header, two or more settings of one unit between text lines (``Bridge profile`` /
-  ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope``) name columns. Under a header, a row may be
-  named by a time point or a whole number that reads as a value (``6h``, ``24h``, ``7d`` under
-  ``Time point``); so may a stretch of rows under a group's label (``Haemolysis (%)`` / ``1`` /
-  three values / ``14`` / three values), each opening with a whole number, a time point or a bin
-  (``<25%``, ``25–50%``): a plain row (a label, then values) never leaves p value lines in a row,
-  so only such a stretch is read so; a continued table's rows may follow its repeated header
-  straight away. A text column's cell may be a dash (``Fresh control`` / ``–`` / ``212``). Under a
-  p-value column (``p``, ``P-value*``) a level's row may leave the p-value out (printed once, on
-  its variable's first row), and so may a baseline characteristic's, the first row too. Under a
-  header, a row after the first may leave out up to half its last value cells (a reference arm's
-  blank ``Difference vs placebo`` and ``p`` cells) when the next line is text or the run ends: its
-  values fill the first columns, with a ``short_row`` note; at most one row in three may be short.
-  When several ``p`` fit, the one whose rows use the whole run wins, then the larger ``p``. A
-  table whose rows hold a text column among the values (``BH-01`` / ``150`` / ``Bentonite`` /
-  ``2.31 ± 0.07`` ...) fits when ``p`` header lines stand over rows whose text and value lines
-  stand in the same places as the first row's (a text cell may be a dash: a summary row). A run
-  that fits no ``p`` is left to the other readers (and is prose for them).
+* **Block.** A run of consecutive cell lines (a lone blank line between two values, each side
+  holding at least two lines, is an empty cell printed as an empty line: the run goes on). It is a
+  table of ``p`` columns (2 <= p <= 12) when it reads as a header, then at least two rows of ``p``
+  lines each: ``q`` lines that are not values (the row label, and text columns such as a backbone:
+  the same ``q`` in every row, fewest first) followed by ``p - q`` value lines (any value of the
+  cell grammar: ``84.6``, ``71.2%``, ``-``, ``N/A``...; a reference category's ``Reference``; a
+  range of whole numbers, ``2–538``, which the table logic reads under a header naming a range;
+  never a scale's range in parentheses, ``(0–10)``, a header's second line). The header is ``p``
+  text lines, or more (up to ``3p``) when its cells wrap and the lines group into ``p`` cells (a
+  line opening with ``(``, or after one ending in ``,``, ``-`` or ``/``, continues the cell above:
+  ``eGFR Slope, mL/min`` / ``(95% CI)``; so does a line in lower case after one ending in ``and``,
+  ``of``, ``per``..., ``Working fluid and`` / ``heat load``; or they are ``p`` names and then a
+  second row over the value columns, ``(n=162)`` ... (a name's third line, which OCR reads after
+  that row, ``cycling (%)``, is left out); or a group's name of words stands before columns named by
+  years or whole numbers, ``Physical loans`` / ``2019`` / ``2023``, and names them: such header
+  lines may be values; or the label column's name and g group names come first, then the value
+  columns' own names repeating every (p - 1) / g columns, ``Severity`` / ``AUDPC`` / ``2021/22`` /
+  ``2022/23`` / ``2021/22`` / ``2022/23``), or absent (rows straight away). Up to two text lines may
+  stand before the header (the wrapped tail of a caption, ``roadside survey, 2023``), four before a
+  table of >= 3 rows and columns (OCR printing the group names over a header before it, ``Floss (n =
+  44)`` / ``Interdental brush (n = 45)`` / ``Adjusted difference`` / ``Outcome`` / ``Baseline``
+  ...): they are no cells. One text line of words without digits (but a scale's range in
+  parentheses, ``Pain score (0–10)``) may stand between two rows (a group's label, ``By diabetes
+  status``) in a table of >= 3 rows, at most one per two rows, and before the first row when another
+  group follows; a row label may wrap onto a second line when its first line ends in ``,``, ``-`` or
+  ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the next opens in
+  lower case (``Days with delirium among patients with`` / ``delirium, median (IQR)``) or in a
+  setting in parentheses (``Heat pump`` / ``(45 °C, 25% RH)``); its second line may be a setting
+  with its unit that reads as a value (``Hot air`` / ``55 °C``) when the row's values follow in
+  full, and a label ending in such a setting on one line (``Hot air 75 °C``) is not cut; a label
+  longer than a cell line (in words or in characters, up to 16 words) is a cell when a value's line
+  follows it. A value line holding several values of the cell grammar (``-10.4 (0.8) -19.7
+  (0.8)***``: OCR merged two boxes) gives that many cells, all on its line; so does a row's label
+  merged with its first values (``La Selva 58.7±5.1``; ``Bhagwanpura 52 8.6`` / ``97 2,380 59.6``),
+  and a row may stand whole on one line among rows a cell per line (``Ratanpur 71 14.7 188 4,615
+  84.5``, holding a decimal, a thousands comma or a percent). Inline formatting tags around a cell
+  (Surya's ``<b>329</b>``) are dropped. In the header, two or more settings of one unit between text
+  lines (``Bridge profile`` / ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope``) name columns. Under
+  a header, a row may be named by a time point or a whole number that reads as a value (``6h``,
+  ``24h``, ``7d`` under ``Time point``); so may a stretch of rows under a group's label
+  (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each opening with a whole
+  number, a time point or a bin (``<25%``, ``25–50%``): a plain row (a label, then values) never
+  leaves p value lines in a row, so only such a stretch is read so; a continued table's rows may
+  follow its repeated header straight away. A text column's cell may be a dash (``Fresh control`` /
+  ``–`` / ``212``). Under a p-value column (``p``, ``P-value*``) a level's row may leave the p-value
+  out (printed once, on its variable's first row), and so may a baseline characteristic's, the first
+  row too. Under a header, a row after the first may leave out up to half its last value cells (a
+  reference arm's blank ``Difference vs placebo`` and ``p`` cells) when the next line is text or the
+  run ends: its values fill the first columns, with a ``short_row`` note; at most one row in three
+  may be short. When several ``p`` fit, the one whose rows use the whole run wins, then the larger
+  ``p``. A table whose rows hold a text column among the values (``BH-01`` / ``150`` / ``Bentonite``
+  / ``2.31 ± 0.07`` ...) fits when ``p`` header lines stand over rows whose text and value lines
+  stand in the same places as the first row's (a text cell may be a dash: a summary row). A run that
+  fits no ``p`` is left to the other readers (and is prose for them).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it. A table of
@@ -712,6 +713,22 @@ def _blocks(paragraphs: list[list[int]]) -> list[tuple[list[int], int]]:
     return out
 
 
+def _across_empty_cells(lines: Sequence[str], paragraphs: list[list[int]], in_blocks: set[int]) -> list[list[int]]:
+    """Paragraphs joined across a lone blank line between two values (``5 (4–8)`` / blank /
+    ``0.61``: an empty cell printed as an empty line), when each side holds at least two lines (in
+    spaced cells every cell stands between blank lines)."""
+    out: list[list[int]] = []
+    for para in paragraphs:
+        prev = out[-1] if out else None
+        if (prev and para[0] == prev[-1] + 2 and len(prev) >= 2 and len(para) >= 2
+                and not in_blocks & {prev[-1], para[0]}
+                and _is_value(lines[prev[-1] - 1].strip()) and _is_value(lines[para[0] - 1].strip())):
+            out[-1] = prev + [prev[-1] + 1] + para
+        else:
+            out.append(list(para))
+    return out
+
+
 def _row_across_blank(lines: Sequence[str], paragraphs: list[list[int]], edge: int, p: int,
                       before: bool) -> tuple[list[str], list[int]] | None:
     """A row of the table standing apart, one blank line before its first row or after its last
@@ -740,12 +757,14 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
     paragraphs = _paragraphs(lines, skip, strings)
     blocks = _blocks(paragraphs)
     in_blocks = {ln for run, _ in blocks for ln in run}
-    runs = [_with_spaced_header(lines, paragraphs, i) for i, para in enumerate(paragraphs)
+    joined = _across_empty_cells(lines, paragraphs, in_blocks)
+    runs = [_with_spaced_header(lines, joined, i) for i, para in enumerate(joined)
             if len(para) >= 6 and not in_blocks & set(para)]
     runs += [run for run in _spaced(lines, paragraphs) if not in_blocks & set(run)]
     grids = []
     for whole, fixed in [(run, 0) for run in runs] + blocks:
-        texts = [_INLINE_TAG.sub("", lines[ln - 1]).strip() for ln in whole]  # ('<b>329</b>': Surya's bold)
+        # ('<b>329</b>': Surya's bold; an empty cell's blank line reads as a dash)
+        texts = [_INLINE_TAG.sub("", lines[ln - 1]).strip() or "–" for ln in whole]
         flags = _header_settings(texts, [_is_value(t) for t in texts])
         best = None
         # A caption wrapped over lines leaves its tail (``roadside survey, 2023``) before the
