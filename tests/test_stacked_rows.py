@@ -667,3 +667,24 @@ def test_an_empty_cell_printed_as_a_blank_line_keeps_the_table_whole():
     assert values[15] == ["0.48"] and values[17] == ["24.2", "6.1"] and values[25] == ["0.001"]
     g = one(text, "stacked")
     assert g.rows[2][1][3] == "–" and len(g.rows) == 5
+
+
+def test_surya_lines_mixing_whole_rows_under_group_labels_and_cells_per_line():
+    # a header of names then their second lines, 'Max.' a name cut short; each group's label
+    # stands over a first row printed whole on one line, longer than a cell line
+    text = "\n".join([
+        "Pond", "Area", "Max.", "Oxygen", "Fish", "(ha)", "depth (m)", "(mg L-1)", "species",
+        "Upland",
+        "Long Meadow Upper Pond 12.4 3.8 8.1 14",
+        "Ashby", "6.2", "2.5", "7.4", "11",
+        "Lowland",
+        "Great Fen Drain Pool 21.7 1.9 5.6 9",
+        "Moor End", "3.3", "1.2", "4.9", "6",
+    ])
+    values = _values(text)
+    assert values[11] == ["12.4", "3.8", "8.1", "14"] and values[18] == ["21.7", "1.9", "5.6", "9"]
+    assert values[14] == ["2.5"] and values[22] == ["4.9"] and 10 not in values and 17 not in values
+    g = one(text, "stacked")
+    assert g.rows[0][1] == ["Pond", "Area (ha)", "Max. depth (m)", "Oxygen (mg L-1)", "Fish species"]
+    assert [r[1][0] for r in g.rows[1:]] == ["Upland", "Long Meadow Upper Pond", "Ashby", "Lowland",
+                                              "Great Fen Drain Pool", "Moor End"]

@@ -3,9 +3,12 @@
 
 Grammar
 -------
-* **Cell line.** A short line (at most 7 words and 44 characters) holding a letter, a digit,
-  ``%`` or a missing mark (not JSON's ``[`` or ``],``) that is not a heading, bullet, caption
-  or sentence (no ``word.`` at its end, no ``:`` inside).
+* **Cell line.** A short line (at most 7 words and 44 characters) holding a letter, a digit, ``%``
+  or a missing mark (not JSON's ``[`` or ``],``) that is not a heading, bullet, caption or sentence
+  (no ``word.`` at its end, but for a name cut short alone before another name, ``Max.`` /
+  ``Secchi``; no ``:`` inside). Inside a run, a row's label and >= 2 values on one line (a decimal
+  among them) is a cell line however long (``Stari Dunavac 64.3 5.8 1.15 48 12.7 38 19``), and it
+  may be the table's first row, after its group's label; a text column never holds such a line.
 * **Block.** A run of consecutive cell lines (a lone blank line between two values, each side
   holding at least two lines, is an empty cell printed as an empty line: the run goes on). It is a
   table of ``p`` columns (2 <= p <= 12) when it reads as a header, then at least two rows of ``p``
@@ -152,6 +155,19 @@ def _cell_line(line: str, strings: bool = False) -> bool:
     if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
         return False
     return not _SENTENCE_END.search(s) and ":" not in s
+
+
+#: A column's name cut short, alone on its line (``Max.``, ``Temp.``): no sentence's end.
+_ABBREVIATION = re.compile(r"^[A-Z][a-z]{2,4}\.$")
+
+
+def _cut_name(lines: Sequence[str], ln: int) -> bool:
+    """Line ``ln`` is a header's name cut short (``Max.``) among others: the next line is another
+    name (a cell line of text, no value)."""
+    if not _ABBREVIATION.match(lines[ln - 1].strip()) or ln >= len(lines):
+        return False
+    after = lines[ln].strip()
+    return _cell_line(after) and not _is_value(after)
 
 
 #: A row's label too long for a cell line (``Acute Physiology and Chronic Health Evaluation II
@@ -354,8 +370,14 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
     values], the same q in every row; None when no q gives two rows. The first row's first value
     is the run's first value, or a later one when the header holds years (``2019`` / ``2023``)."""
     starts = [i for i in range(lead, min(len(flags), lead + 3 * p + p)) if flags[i]][:p + 1]
+    # a first row whole on one line, after its group's label or not ('Connected' / 'Stari Dunavac
+    # 64.3 5.8 ...'): the header ends before it
+    whole_rows = [i for i in range(lead + p, min(len(flags), starts[0] if starts else len(flags)))
+                  if (row := _label_and_value(texts[i])) and len(row[1]) == p - 1
+                  and any(_STRONG.search(v) for v in row[1])]
+    whole_rows = [i - 1 if _group_label(texts[i - 1]) and not flags[i - 1] else i for i in whole_rows[:1]]
     for q in range(1, p):
-        for first_value in starts:
+        for first_value in [i + q for i in whole_rows if q == 1] + starts:
             head = first_value - q - lead
             if head < 0 or flags[first_value - q] or not all(
                     cells.is_missing(texts[i]) for i in range(first_value - q, first_value) if flags[i]):
@@ -373,6 +395,8 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
                 continue
             p_last = bool(header) and bool(_P_VALUE_HEADER.match(texts[lead + header[-1][0]]))
             rows, end = _rows(flags, texts, lead + head, p, q, named=bool(header), p_last=p_last)
+            if q > 1 and any(_whole_row(cell) for row in rows for cell in row.cells[:q]):
+                continue  # (a text column never holds a whole row: 'Long Meadow Upper Pond 12.4 3.8 ...')
             groups = sum(1 for row in rows if row.groups)
             if grouped and groups < 2:
                 continue  # a first group's label only where another group follows
@@ -445,6 +469,13 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
             # a row named by a setting that reads as a value ('6h', '24h', '7d' under 'Time point')
             rows.append(_Row([], [texts[i] for i in range(pos, pos + p)], list(range(pos, pos + p))))
             pos += p
+            continue
+        if (q == 1 and text_lines >= 2 and (rows or named) and _group_label(texts[pos])
+                and (whole := _label_and_value(texts[pos + 1])) and len(whole[1]) == p - 1
+                and any(_STRONG.search(v) for v in whole[1])):
+            # a group's label, then a whole row on one line ('Semi-isolated' / 'Kopanjek 12.4 3.2 ...')
+            rows.append(_Row([pos], [whole[0]] + whole[1], [pos + 1] * p))
+            pos += 2
             continue
         if (q == 1 and text_lines >= 1 and (rows or named) and (whole := _label_and_value(texts[pos]))
                 and len(whole[1]) == p - 1 and any(_STRONG.search(v) for v in whole[1])):
@@ -650,13 +681,23 @@ def _rows_values(flags: list[bool], at: int, n: int) -> bool:
     return n >= 1 and at + n <= len(flags) and all(flags[at:at + n]) and (at + n == len(flags) or not flags[at + n])
 
 
+def _whole_row(line: str) -> bool:
+    """A row's label and >= 2 values on one line, too long for a cell line (``Stari Dunavac 64.3 5.8
+    1.15 48 12.7 38 19``; a decimal, a thousands comma or a percent among them)."""
+    s = line.strip()
+    if len(s) > _MAX_LABEL_CHARS or ":" in s or "|" in s or "\t" in s:
+        return False
+    row = _label_and_value(s)
+    return bool(row) and len(row[1]) >= 2 and any(_STRONG.search(v) for v in row[1])
+
+
 def _paragraphs(lines: Sequence[str], skip: Collection[int], strings: bool) -> list[list[int]]:
     """Maximal runs of consecutive cell lines (their line numbers)."""
     paragraphs: list[list[int]] = []
     para: list[int] = []
     for ln in range(1, len(lines) + 2):
-        if ln <= len(lines) and ln not in skip and (_cell_line(lines[ln - 1], strings) or para and _long_label(
-                lines, ln, skip, strings)):
+        if ln <= len(lines) and ln not in skip and (_cell_line(lines[ln - 1], strings) or para and (_long_label(
+                lines, ln, skip, strings) or _whole_row(lines[ln - 1]) or _cut_name(lines, ln))):
             para.append(ln)
             continue
         if para:
