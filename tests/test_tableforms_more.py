@@ -2090,3 +2090,27 @@ def test_settings_under_a_unit_cell_below_group_names_name_the_columns():
     assert not [v for v in values if v["line_no"] == 5]  # the hours name the columns
     assert [v["value"] for v in values if v["line_no"] == 6] == ["0.18", "0.41", "0.09", "0.14"]
     assert {v["row_label"] for v in values if v["line_no"] == 6} == {"100"}
+
+
+def test_paragraphs_of_a_groups_label_over_labelled_rows_are_no_row_each():
+    text = "\n".join([
+        "Table 2. Outcomes at baseline and week 12", "",
+        "Outcome Balm Placebo Difference p", "",
+        "Elasticity, cheek (R2)",
+        "Baseline 0.61 + 0.08 0.62 + 0.09",
+        "Week 12 0.70 + 0.07 0.63 + 0.08 0.07 (0.04 to 0.10) <0.001", "",
+        "Elasticity, neck (R2)",
+        "Baseline 0.55 + 0.09 0.56 + 0.10",
+        "Week 12 0.63 + 0.08 0.57 + 0.09 0.06 (0.03 to 0.09) 0.002", "",
+        "Roughness (Ra, um)",
+        "Baseline 14.2 + 3.1 13.9 + 3.3",
+        "Week 12 11.8 + 2.7 13.6 + 3.2 -2.1 (-3.0 to -1.2) <0.001",
+    ])
+    assert "paragraphs" not in [g.form for g in grids(text)]
+    parsed = parse_document(document_from_text(text, "balm.txt"), {})
+    values = {}
+    for v in parsed["table_values"]:
+        if v["part"] != "missing":
+            values.setdefault(v["line_no"], []).append(v["value"])
+    assert values[6] == ["0.61", "0.08", "0.62", "0.09"] and values[14] == ["14.2", "3.1", "13.9", "3.3"]
+    assert values[7][:2] == ["0.70", "0.07"] and "12" not in values[7]

@@ -98,7 +98,8 @@ Two layouts
    agrees when the extra leading ones are weak (``Llama 2 7B``: the ``2`` and ``7B`` are label
    text), a row with fewer does not; but a column of whole numbers that a summary row prints a
    number in (``Mean  49  11  642 ...``: seats averaged) is data, the larger k. Ties go to the
-   k the header names (k+1 or k words), else
+   k the header names (k+1 or k words; never a k that leaves two strong values of a longer row in
+   its label: the header read may be a group's label, ``Elasticity, cheek (R2)``), else
    to the largest k whose leftmost value column is not all weak values beside strong ones
    (under a header, a column of counts of three digits or more is not weak: ``English 812 0.681``;
    nor is a column of whole numbers when the header lines name a count, ``n`` or ``(n)``:
@@ -738,11 +739,17 @@ def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = 
     for k in tied[:-1]:
         if _summarised(rows, k):
             return k, best  # a column a summary row averages holds data, whatever the header's words
+    def loses(k: int) -> bool:  # a row would leave >= 2 values that are no label's in its label
+        return any(sum(not is_weak(t.text) for t in r.values[:r.n - k]) >= 2 for r in rows)
+
     if header_words:
-        for k in tied:
+        # (the header's count of words picks among tied counts, never one that leaves a longer
+        # row's values in its label: a group's label read as the header, 'Elasticity, cheek (R2)')
+        named = [k for k in tied if k == tied[0] or not loses(k)]
+        for k in named:
             if header_words == k + 1:
                 return k, best
-        for k in tied:
+        for k in named:
             if header_words == k:
                 return k, best
     for k in tied:

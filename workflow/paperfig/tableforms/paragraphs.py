@@ -19,7 +19,9 @@ Grammar
   lines and 400 characters, with single spaces inside its lines (a layout's columns, two spaces
   apart, keep their positions for the aligned reader), at most two blank lines apart (a long
   paragraph, prose, ends it; so does a paragraph of whole rows, >= 2 lines holding the same
-  number, >= 3, of numbers each, or more than half of four lines or more). This reader runs
+  number, >= 3, of numbers each, or more than half of four lines or more, or >= 2 lines each
+  opening with a label and holding >= 3 numbers, no line opening with a value: rows under a
+  group's label, ``Hydration (AU)`` / ``Baseline 21.6 + 8.4 22.3 + 9.1`` / ``Week 8 38.9 ...``). This reader runs
   before the aligned reader, which would read a broken row's lines as rows of their own.
 * **Rows**: each paragraph of a group, its lines joined by spaces, is one line of text; the
   group's lines are read as a table by the aligned reader (then the one-cell-per-line reader),
@@ -78,7 +80,18 @@ def _rows_block(lines: Sequence[str], para: list[int]) -> bool:
     counts = Counter(len(_NUMBER.findall(lines[ln - 1])) for ln in para)
     n, same = counts.most_common(1)[0]
     # (a row or two that OCR broke among them leave most lines alike: 'Normandy 7 9.8 +0.7 ...')
-    return len(para) >= 2 and n >= 3 and (same == len(para) or len(para) >= 4 and 2 * same > len(para))
+    if len(para) >= 2 and n >= 3 and (same == len(para) or len(para) >= 4 and 2 * same > len(para)):
+        return True
+    # rows under a group's label, each opening with its own label ('Hydration (AU)' / 'Baseline 21.6
+    # + 8.4 22.3 + 9.1' / 'Week 8 38.9 + 10.2 ...'): a broken row's next line opens with a value
+    labelled = [ln for ln in para if _LABEL_FIRST.match(lines[ln - 1]) and len(_NUMBER.findall(lines[ln - 1])) >= 3]
+    return len(labelled) >= 2 and not any(_VALUE_FIRST.match(lines[ln - 1]) for ln in para)
+
+
+#: A line that opens with a value (a broken row's next line: '8.4 + 1.6 9.2 + 2.0 10.4', '+ 0.8 5.6').
+_VALUE_FIRST = re.compile(r"^\s*(?:[-+−±<>]\s?)?\.?\d")
+#: A line that opens with a word of letters (a row's label).
+_LABEL_FIRST = re.compile(r"^\s*[A-Za-z][A-Za-z-]+\b")
 
 
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
