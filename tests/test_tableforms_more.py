@@ -2114,3 +2114,19 @@ def test_paragraphs_of_a_groups_label_over_labelled_rows_are_no_row_each():
             values.setdefault(v["line_no"], []).append(v["value"])
     assert values[6] == ["0.61", "0.08", "0.62", "0.09"] and values[14] == ["14.2", "3.1", "13.9", "3.3"]
     assert values[7][:2] == ["0.70", "0.07"] and "12" not in values[7]
+
+
+def test_seasons_under_names_and_units_over_two_header_rows_name_the_columns():
+    text = "\n".join([
+        "                     Pod number          Seed mass",
+        "Treatment            (plant-1)           (g plant-1)",
+        "                   2021/22   2022/23    2021/22   2022/23",
+        "Control              12.4c     14.1c      18.2c     20.6c",
+        "Strain A             21.7a     23.9a      29.5a     31.2a",
+        "Strain B             18.8b     20.3b      25.1b     27.4b",
+    ])
+    parsed = parse_document(document_from_text(text, "pods.txt"), {})
+    values = [v for v in parsed["table_values"] if v["part"] != "missing"]
+    assert not [v for v in values if v["line_no"] == 3]  # the seasons name the columns
+    assert [v["value"] for v in values if v["line_no"] == 4] == ["12.4", "14.1", "18.2", "20.6"]
+    assert any("2022/23" in v["column"] for v in values)

@@ -206,7 +206,7 @@ def _years_under(cells_: list[str]) -> bool:
     """A row of >= 2 years or settings (``0 h``, ``24 h``; and words) under a spanning header: its
     columns' names, no data."""
     rest = [c.strip() for c in cells_ if c.strip()]
-    names = [c for c in rest if re.fullmatch(r"(?:19|20)\d\d", c) or _SETTING_UNIT.match(c)]
+    names = [c for c in rest if re.fullmatch(r"(?:19|20)\d\d", c) or _YEAR_SPAN.match(c) or _SETTING_UNIT.match(c)]
     return len(names) >= 2 and all(c in names or not cells.value_like(c) for c in rest)
 
 
@@ -490,6 +490,12 @@ class TableLayout:
             # the header printed again with the columns' own names under a repeated group name
             # (Docling: "Day | pH | Organic acids | Organic acids" then "Day | pH | Acetic | Gluconic";
             # or settings under it, "Mass change after cycles (%)" x4 then "25 | 50 | 100 | 150")
+            header_rows.append(rows[i])
+            i += 1
+        if header_rows and i + 1 < len(rows) and not rows[i][1][0] and _years_under(rows[i][1]) \
+                and any(_YEAR_SPAN.match(c.strip()) for c in rows[i][1]):
+            # seasons under names and units over two header rows ('2021/22  2022/23' under
+            # 'Nodule number' / '(plant⁻¹)'): the columns' own names
             header_rows.append(rows[i])
             i += 1
         if header_rows and i + 1 < len(rows) and not rows[i][1][0] and _column_numbers_row(rows[i][1]):
