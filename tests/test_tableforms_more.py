@@ -2130,3 +2130,33 @@ def test_seasons_under_names_and_units_over_two_header_rows_name_the_columns():
     assert not [v for v in values if v["line_no"] == 3]  # the seasons name the columns
     assert [v["value"] for v in values if v["line_no"] == 4] == ["12.4", "14.1", "18.2", "20.6"]
     assert any("2022/23" in v["column"] for v in values)
+
+
+def test_a_single_spaced_header_of_seasons_names_the_columns():
+    text = "\n".join([
+        "Table 4", "Peak moisture content of the walls (% by dry mass).",
+        "Panel Depth 2021/22 2022/23 2023/24",
+        "E1 50 mm 15.2 16.8 14.9", "E1 200 mm 12.0 12.6 11.7", "E2 50 mm 17.5 18.9 16.1",
+        "E2 200 mm 13.3 14.0 12.8",
+    ])
+    parsed = parse_document(document_from_text(text, "walls.txt"), {})
+    values = [v for v in parsed["table_values"] if v["part"] != "missing"]
+    assert not [v for v in values if v["line_no"] == 3]
+    assert [v["value"] for v in values if v["line_no"] == 4] == ["15.2", "16.8", "14.9"]
+    assert [v["column"] for v in values if v["line_no"] == 4] == ["2021/22", "2022/23", "2023/24"]
+
+
+def test_seasons_in_a_wrapped_single_spaced_header_are_no_values():
+    text = "\n".join([
+        "Table 2. Incidence and yield of four lines in two seasons", "",
+        "Line Habit Incidence (%) Yield (kg ha-1)",
+        "30 DAS 60 DAS 2018/19 2019/20",
+        "GL-101 Runner 2.9 4.4 1,704 1,998",
+        "GL-207 Runner 5.1 8.8 1,566 1,845",
+        "GL-330 Bunch 2.2 3.6 1,402 1,590",
+        "GL-412 Bunch 7.4 12.9 1,211 1,377",
+    ])
+    parsed = parse_document(document_from_text(text, "lines.txt"), {})
+    found = [v["value"] for v in parsed["table_values"] if v["part"] != "missing"]
+    assert not {"2018", "2019", "19", "20"} & set(found)
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["2.9", "4.4", "1704", "1998"]

@@ -163,15 +163,15 @@ def _ascending_names_row(cells_: list[str], below: list[str]) -> bool:
 
 
 def _years_row(cells_: list[str], below: list[str]) -> bool:
-    """``Country, 2019, 2020`` above ``France, 12.5, 10.1``: a row of years (>= 2) after a text
-    (or blank) cell, words allowed beside them (``2019 ... 2023  Change (%)``), over a row whose
-    values are not years, names the columns."""
+    """``Country, 2019, 2020`` above ``France, 12.5, 10.1``: a row of years or seasons (``2021/22``;
+    >= 2) after a text (or blank) cell, words allowed beside them (``2019 ... 2023  Change (%)``),
+    over a row whose values are not years, names the columns."""
     rest = [c.strip() for c in cells_[1:] if c.strip()]
     under = [c.strip() for c in below[1:] if c.strip()]
-    years = [c for c in rest if _YEAR.match(c)]
+    years = [c for c in rest if _YEAR.match(c) or _YEAR_SPAN.match(c)]
     return (not _YEAR.match(cells_[0].strip()) and len(years) >= 2
-            and all(_YEAR.match(c) or not cells.looks_numeric(c) for c in rest)
-            and any(not _YEAR.match(c) for c in under))
+            and all(c in years or not cells.looks_numeric(c) for c in rest)
+            and any(not _YEAR.match(c) and not _YEAR_SPAN.match(c) for c in under))
 
 
 #: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an

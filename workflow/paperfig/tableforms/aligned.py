@@ -205,6 +205,15 @@ _VALUE = re.compile(
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}(?:[a-g]{{1,2}})?|\s*{_REF_MARK})?"
     rf"|{_GLUED_LETTER}|{_BARE_RANGE}|{_ND_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
     rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?)$")
+#: A season or school year (``2021/22``, ``2019–20``): a column's or a row's name, never a value.
+_SEASON = re.compile(r"^((?:19|20)\d\d)[/–-](\d\d)$")
+
+
+def _season(text: str) -> bool:
+    m = _SEASON.match(text)
+    return bool(m) and (int(m.group(1)) + 1) % 100 == int(m.group(2))
+
+
 #: A misread number with its error (``1.O8 + 0.09``): it holds its column's place as one cell.
 _GARBLED_PM = re.compile(rf"^(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})$")
 #: A line of significance or footnote marks printed above a row's values (``a   b   b``).
@@ -321,7 +330,7 @@ def tokens(text: str, start: int = 0, misread_pm: bool = False) -> list[_Tok]:
                 i = j + 1
                 break
         else:
-            out.append(_Tok(raw[i][0], raw[i][1], raw[i][2], bool(_VALUE.match(raw[i][0]))))
+            out.append(_Tok(raw[i][0], raw[i][1], raw[i][2], bool(_VALUE.match(raw[i][0])) and not _season(raw[i][0])))
             i += 1
     return _with_letters(out, text, start)
 
