@@ -2160,3 +2160,17 @@ def test_seasons_in_a_wrapped_single_spaced_header_are_no_values():
     found = [v["value"] for v in parsed["table_values"] if v["part"] != "missing"]
     assert not {"2018", "2019", "19", "20"} & set(found)
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["2.9", "4.4", "1704", "1998"]
+
+
+def test_a_header_line_of_units_alone_names_the_value_columns_only():
+    text = "\n".join([
+        "Region Storage Lots Positive Mean Maximum",
+        "(n) (%) (ug/kg) (ug/kg)", "",
+        "North Sealed silo 24 29.2 0.84 + 0.41 1.62",
+        "Open shed 22 54.5 2.37 + 1.96 7.05",
+        "South Sealed silo 30 36.7 1.18 + 0.77 2.94",
+        "Open shed 28 67.9 4.63 + 3.82 14.20",
+    ])
+    parsed = parse_document(document_from_text(text, "lots.txt"), {})
+    row = [v["value"] for v in parsed["table_values"] if v["line_no"] == 4]
+    assert row == ["24", "29.2", "0.84", "0.41", "1.62"]  # the lots' count is a value, not the label's

@@ -98,8 +98,10 @@ Two layouts
    agrees when the extra leading ones are weak (``Llama 2 7B``: the ``2`` and ``7B`` are label
    text), a row with fewer does not; but a column of whole numbers that a summary row prints a
    number in (``Mean  49  11  642 ...``: seats averaged) is data, the larger k. Ties go to the
-   k the header names (k+1 or k words; never a k that leaves two strong values of a longer row in
-   its label: the header read may be a group's label, ``Elasticity, cheek (R2)``), else
+   k the header names (k+1 or k words; k words first when they are all units in parentheses,
+   ``(n) (%) (ug/kg)``, and every row keeps a label of words; never a k that leaves two strong
+   values of a longer row in its label: the header read may be a group's label, ``Elasticity,
+   cheek (R2)``), else
    to the largest k whose leftmost value column is not all weak values beside strong ones
    (under a header, a column of counts of three digits or more is not weak: ``English 812 0.681``;
    nor is a column of whole numbers when the header lines name a count, ``n`` or ``(n)``:
@@ -730,7 +732,8 @@ def _names_counts(lines: Sequence[str], first: int) -> bool:
     return False
 
 
-def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = False) -> tuple[int, int]:
+def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = False,
+              units_only: bool = False) -> tuple[int, int]:
     """(k, number of rows agreeing with k): see the module doc, layout 2."""
     ns = [r.n for r in rows if r.n]
     top = max(ns)
@@ -755,12 +758,16 @@ def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = 
         # (the header's count of words picks among tied counts, never one that leaves a longer
         # row's values in its label: a group's label read as the header, 'Elasticity, cheek (R2)')
         named = [k for k in tied if k == tied[0] or not loses(k)]
-        for k in named:
-            if header_words == k + 1:
-                return k, best
-        for k in named:
-            if header_words == k:
-                return k, best
+        # (a header line of units alone, '(n) (%) (ug/kg)', names the value columns only, when
+        # every row keeps a label of words: never '40°C' left alone)
+        def worded(k: int) -> bool:
+            return all(any(_LETTERS.search(t.text) and not t.value for t in r.toks[:len(r.toks) - k])
+                       for r in rows if r.n >= k)
+
+        for extra in ((0, 1) if units_only and worded(header_words) else (1, 0)):
+            for k in named:
+                if header_words == k + extra:
+                    return k, best
     for k in tied:
         col = [r.values[r.n - k].text for r in rows if r.n >= k]
         right = [t.text for r in rows if r.n >= k for t in r.values[r.n - k + 1:]]
@@ -895,6 +902,11 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
     return heads + out
 
 
+_LETTERS = re.compile(r"[A-Za-z]{2}")
+#: A header word that is a unit in parentheses (``(n)``, ``(%)``, ``(ug/kg)``).
+_UNITS_ONLY = re.compile(r"^\([^()\s]{1,12}\)$")
+
+
 def _header_words(head: _Line) -> list[str]:
     """A single-spaced header's words, a number and its unit printed apart one name (``25 °C``), and
     so are a time point and its number (``Week 6``); words after a row of years name columns too
@@ -922,7 +934,8 @@ def _by_order(rows: list[_Line], header: list[_Line], notes: list,
     head_pieces = _pieces(head.text) if head is not None and head.gapped else None
     head_words = _header_words(head) if head is not None else []
     words = len(head_pieces) if head_pieces else (len(head_words) if head is not None else None)
-    k, agree = _choose_k(rows, words, counts_named)
+    units_only = bool(head_words) and not head_pieces and all(_UNITS_ONLY.match(w) for w in head_words)
+    k, agree = _choose_k(rows, words, counts_named, units_only)
     if k < 2 or agree < 2:
         return None
     trailed = sum(1 for r in rows if r.trail) >= 2  # a text column after the values ('Pass', 'F')
