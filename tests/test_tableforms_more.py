@@ -2174,3 +2174,19 @@ def test_a_header_line_of_units_alone_names_the_value_columns_only():
     parsed = parse_document(document_from_text(text, "lots.txt"), {})
     row = [v["value"] for v in parsed["table_values"] if v["line_no"] == 4]
     assert row == ["24", "29.2", "0.84", "0.41", "1.62"]  # the lots' count is a value, not the label's
+
+
+def test_a_total_row_one_cell_short_does_not_set_the_column_count():
+    text = "\n".join([
+        "Table 1. Seeds found in two habitats.", "",
+        "Taxon Meadow Hedge",
+        "n % n % Mass (%)",
+        "Grass seeds 212 41.6 84 23.9 38.4",
+        "Clover seeds 96 18.8 61 17.4 22.7",
+        "Dock seeds 58 11.4 79 22.5 16.4",
+        "Other seeds 144 28.2 127 36.2 22.5",
+        "Total 510 100 351 100",
+    ])
+    parsed = parse_document(document_from_text(text, "seeds.txt"), {})
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["212", "41.6", "84", "23.9", "38.4"]
+    assert {v["row_label"] for v in parsed["table_values"] if v["line_no"] == 5} == {"Grass seeds"}

@@ -96,7 +96,8 @@ Two layouts
 2. **Single spaces everywhere** (``FP16 74.7% 59.3% 10.99``, ``Llama 2 7B 45.3 61.0``): k is
    the number of trailing values most rows agree on, where a row with more than k values
    agrees when the extra leading ones are weak (``Llama 2 7B``: the ``2`` and ``7B`` are label
-   text), a row with fewer does not; but a column of whole numbers that a summary row prints a
+   text), a row with fewer does not (but a summary row one value short does, ``Total 518 100
+   532 100``: its last cell blank); but a column of whole numbers that a summary row prints a
    number in (``Mean  49  11  642 ...``: seats averaged) is data, the larger k. Ties go to the
    k the header names (k+1 or k words; k words first when they are all units in parentheses,
    ``(n) (%) (ug/kg)``, and every row keeps a label of words; never a k that leaves two strong
@@ -743,7 +744,9 @@ def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = 
         return top, len(ns)  # a lower triangle (a correlation matrix): each row one value longer
 
     def agrees(r: _Line, k: int) -> bool:
-        return r.n == k or (r.n > k and all(is_weak(t.text) for t in r.values[:r.n - k]))
+        # (a total row may leave its last cell blank: 'Total 518 100 532 100' under five columns)
+        return r.n == k or (r.n > k and all(is_weak(t.text) for t in r.values[:r.n - k])) or (
+            r.n == k - 1 and bool(_SUMMARY_LABEL.match(r.text.strip())))
 
     scores = {k: sum(agrees(r, k) for r in rows if r.n) for k in range(2, top + 1)}
     best = max(scores.values())
