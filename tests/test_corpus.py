@@ -91,19 +91,26 @@ pooled 0.975 / 0.993 over 38,565 values) 0.985 / 1.000, 0.869 / 0.997, 1.000 / 0
 0.996, 0.945 / 0.997, 0.974 / 0.995, 0.990 / 0.996, 0.988 / 0.990, 0.978 / 0.992, 0.948 / 1.000,
 0.997 / 0.995, 0.990 / 0.999, 0.984 / 0.994, 0.994 / 0.995, 0.934 / 0.998, 0.913 / 1.000, 0.976 /
 0.970, 0.988 / 0.970, 0.994 / 0.999, 0.985 / 0.985, 0.998 / 0.989, 0.972 / 1.000, 0.975 / 1.000 and
-0.986 / 0.976 - the honest estimate of how paperfig does on
-documents nobody here has seen. (Batches 105 to 124 arrived while a regression of one-cell-per-line
-tables with merged OCR boxes, introduced in that session and fixed before batch 125, was in the
-code; their arrival numbers include it.) (Batches 47 and 48 were swept, half-written, into two fix
-commits by a ``git add`` of ``tests/``; none of their documents was opened or scored before they
-were committed whole. Two sidecars of batch 25, one each of batches 157 and 160 (three series) and
-one each of batches 27, 46, 57, 73, 75, 82, 83, 85, 95, 96, 108, 109, 120, 129, 133, 144, 148, 171,
-177 and 209 were corrected after arrival to the rule above: a shared x counts once per point, a bar by its
-value only. Two precision floors went down, batch 3 to 0.97 and batch 17 to 0.99, when a pair of
-value bullets became a list (``Girls: 57.9% → 80.6%``): their writers did not count such bullets,
-later writers do.) The forms they showed were then added to the readers (as forms, never as files),
-so their numbers now are no longer blind; they are printed and guarded against regressions
-(``BLIND_FLOORS``), not held to the target.
+0.986 / 0.976, and ``corpus_blind217`` to ``corpus_blind248`` (480 documents, written four at a time
+in a later session while the fixes for the earlier ones landed; pooled 0.970 / 0.994 over 28,736
+values) 0.996 / 0.987, 0.983 / 0.975, 0.989 / 0.997, 0.982 / 0.994, 0.987 / 0.999, 1.000 / 0.994,
+0.997 / 1.000, 0.985 / 0.995, 0.985 / 0.989, 0.991 / 0.994, 0.983 / 0.988, 0.986 / 0.986, 0.928 /
+0.990, 0.933 / 1.000, 0.937 / 0.999, 0.968 / 1.000, 0.976 / 0.985, 0.935 / 1.000, 0.944 / 0.999,
+0.967 / 1.000, 0.927 / 0.996, 1.000 / 1.000, 0.966 / 0.996, 0.946 / 0.993, 0.970 / 0.985, 0.991 /
+1.000, 0.990 / 0.979, 0.978 / 0.983, 0.978 / 0.994, 0.976 / 0.995, 0.930 / 1.000 and 0.968 / 0.998 -
+the honest estimate of how paperfig does on documents nobody here has seen. (Batches 105 to 124
+arrived while a regression of one-cell-per-line tables with merged OCR boxes, introduced in that
+session and fixed before batch 125, was in the code; their arrival numbers include it.) (Batches 47
+and 48 were swept, half-written, into two fix commits by a ``git add`` of ``tests/``; none of their
+documents was opened or scored before they were committed whole. Two sidecars of batch 25, one each
+of batches 157 and 160 (three series) and one each of batches 27, 46, 57, 73, 75, 82, 83, 85, 95,
+96, 108, 109, 120, 129, 133, 144, 148, 171, 177, 209, 228, 233, 241 and 243 were corrected after
+arrival to the rule above: a shared x counts once per point, a bar by its value only. Two precision
+floors went down, batch 3 to 0.97 and batch 17 to 0.99, when a pair of value bullets became a list
+(``Girls: 57.9% → 80.6%``): their writers did not count such bullets, later writers do.) The forms
+they showed were then added to the readers (as forms, never as files), so their numbers now are no
+longer blind; they are printed and guarded against regressions (``BLIND_FLOORS``), not held to the
+target.
 """
 
 from __future__ import annotations
@@ -197,7 +204,18 @@ BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corp
                 "corpus_blind206": (0.99, 0.99), "corpus_blind207": (0.93, 0.99), "corpus_blind208": (0.95, 1.0),
                 "corpus_blind209": (0.97, 0.99), "corpus_blind210": (0.98, 0.99), "corpus_blind211": (0.99, 0.99),
                 "corpus_blind212": (0.98, 0.99), "corpus_blind213": (0.99, 0.98), "corpus_blind214": (0.97, 1.0),
-                "corpus_blind215": (0.97, 1.0), "corpus_blind216": (0.98, 0.98)}
+                "corpus_blind215": (0.97, 1.0), "corpus_blind216": (0.98, 0.98), "corpus_blind217": (0.99, 1.0),
+                "corpus_blind218": (0.98, 0.99), "corpus_blind219": (0.98, 0.99), "corpus_blind220": (0.98, 0.99),
+                "corpus_blind221": (0.98, 0.99), "corpus_blind222": (1.0, 0.99), "corpus_blind223": (0.99, 1.0),
+                "corpus_blind224": (0.98, 0.99), "corpus_blind225": (1.0, 1.0), "corpus_blind226": (0.99, 0.99),
+                "corpus_blind227": (0.98, 0.98), "corpus_blind228": (0.98, 0.99), "corpus_blind229": (0.96, 0.99),
+                "corpus_blind230": (0.93, 1.0), "corpus_blind231": (0.99, 0.99), "corpus_blind232": (0.96, 1.0),
+                "corpus_blind233": (0.97, 0.99), "corpus_blind234": (0.93, 1.0), "corpus_blind235": (0.99, 0.99),
+                "corpus_blind236": (0.99, 1.0), "corpus_blind237": (0.92, 0.99), "corpus_blind238": (1.0, 1.0),
+                "corpus_blind239": (0.99, 1.0), "corpus_blind240": (0.94, 0.99), "corpus_blind241": (0.97, 1.0),
+                "corpus_blind242": (0.99, 1.0), "corpus_blind243": (0.99, 1.0), "corpus_blind244": (0.98, 1.0),
+                "corpus_blind245": (0.97, 0.99), "corpus_blind246": (0.98, 0.99), "corpus_blind247": (0.92, 1.0),
+                "corpus_blind248": (0.96, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt", ".mmd")  # (.mmd: Nougat's Markdown)
 #: The documents with no data at all: prose only, and a document of an odd form.
