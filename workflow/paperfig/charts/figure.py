@@ -157,7 +157,7 @@ def _chart_type(doc: Document, heading: str, first: int, last: int) -> tuple[str
     return kind, orientation
 
 
-#: A plain line of a name and a colon (``Jezero (solid orange):``): up to five words, no digit.
+#: A plain line of a name and a colon (``Jezero (solid orange):``): no digit, up to 60 characters.
 _PLAIN_LEAD = re.compile(r"^(?![\s*#>|+-])[^\d:*#|]{1,60}:\s*$")
 #: Words of a lead-in sentence, no name (``Here are the approximate values:``).
 _LEAD_WORDS = re.compile(r"\b(?:here|are|is|the|following|below|these|this|as|we|i)\b", re.I)

@@ -15,14 +15,14 @@ wherever the tool cut them, blank lines between the rows.
 
 Grammar
 -------
-* **Paragraph**: a run of non-blank lines. A *group* is a run of paragraphs each of at most 10
-  lines and 400 characters, with single spaces inside its lines (a layout's columns, two spaces
-  apart, keep their positions for the aligned reader), at most two blank lines apart (a long
-  paragraph, prose, ends it; so does a paragraph of whole rows, >= 2 lines holding the same
-  number, >= 3, of numbers each, or more than half of four lines or more, or >= 2 lines each
-  opening with a label and holding >= 3 numbers, no line opening with a value: rows under a
-  group's label, ``Hydration (AU)`` / ``Baseline 21.6 + 8.4 22.3 + 9.1`` / ``Week 8 38.9 ...``). This reader runs
-  before the aligned reader, which would read a broken row's lines as rows of their own.
+* **Paragraph**: a run of non-blank lines. A *group* is a run of paragraphs each of at most 10 lines
+  and 400 characters, with single spaces inside its lines (a layout's columns, two spaces apart,
+  keep their positions for the aligned reader), at most two blank lines apart (a long paragraph,
+  prose, ends it; so does a paragraph of whole rows, >= 2 lines holding the same number, >= 3, of
+  numbers each, or more than half of four lines or more, or >= 2 lines each opening with a label and
+  holding >= 3 numbers, no line opening with a value: rows under a group's label, ``Hydration (AU)``
+  / ``Baseline 21.6 + 8.4 22.3 + 9.1`` / ``Week 8 38.9 ...``). This reader runs before the aligned
+  reader, which would read a broken row's lines as rows of their own.
 * **Rows**: each paragraph of a group, its lines joined by spaces, is one line of text; the
   group's lines are read as a table by the aligned reader (then the one-cell-per-line reader),
   exactly as a tool's printed strings are (:func:`.printouts.read_view`): label words, then
