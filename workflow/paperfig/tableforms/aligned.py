@@ -213,6 +213,7 @@ _SEASON = re.compile(r"^((?:19|20)\d\d)[/–-](\d\d)$")
 
 
 def _season(text: str) -> bool:
+    """``text`` is a season: a year and the next (``2021/22``; not a range, ``2019–25``)."""
     m = _SEASON.match(text)
     return bool(m) and (int(m.group(1)) + 1) % 100 == int(m.group(2))
 
@@ -754,19 +755,20 @@ def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = 
     for k in tied[:-1]:
         if _summarised(rows, k):
             return k, best  # a column a summary row averages holds data, whatever the header's words
+
     def loses(k: int) -> bool:  # a row would leave >= 2 values that are no label's in its label
         return any(sum(not is_weak(t.text) for t in r.values[:r.n - k]) >= 2 for r in rows)
 
+    def worded(k: int) -> bool:  # every row keeps a label of words before its last k values
+        return all(any(_LETTERS.search(t.text) and not t.value for t in r.toks[:len(r.toks) - k])
+                   for r in rows if r.n >= k)
+
     if header_words:
         # (the header's count of words picks among tied counts, never one that leaves a longer
-        # row's values in its label: a group's label read as the header, 'Elasticity, cheek (R2)')
-        named = [k for k in tied if k == tied[0] or not loses(k)]
-        # (a header line of units alone, '(n) (%) (ug/kg)', names the value columns only, when
+        # row's values in its label: a group's label read as the header, 'Elasticity, cheek (R2)';
+        # a header line of units alone, '(n) (%) (ug/kg)', names the value columns only, when
         # every row keeps a label of words: never '40°C' left alone)
-        def worded(k: int) -> bool:
-            return all(any(_LETTERS.search(t.text) and not t.value for t in r.toks[:len(r.toks) - k])
-                       for r in rows if r.n >= k)
-
+        named = [k for k in tied if k == tied[0] or not loses(k)]
         for extra in ((0, 1) if units_only and worded(header_words) else (1, 0)):
             for k in named:
                 if header_words == k + extra:
@@ -905,6 +907,7 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
     return heads + out
 
 
+#: Two letters: a word of a row's label.
 _LETTERS = re.compile(r"[A-Za-z]{2}")
 #: A header word that is a unit in parentheses (``(n)``, ``(%)``, ``(ug/kg)``).
 _UNITS_ONLY = re.compile(r"^\([^()\s]{1,12}\)$")
