@@ -2190,3 +2190,18 @@ def test_a_total_row_one_cell_short_does_not_set_the_column_count():
     parsed = parse_document(document_from_text(text, "seeds.txt"), {})
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 5] == ["212", "41.6", "84", "23.9", "38.4"]
     assert {v["row_label"] for v in parsed["table_values"] if v["line_no"] == 5} == {"Grass seeds"}
+
+
+def test_whole_numbers_with_a_plus_glued_to_the_first_on_a_line_of_misread_pm():
+    text = "\n".join([
+        "TABLE 2. Fullness ratings (100-mm scale; mean + SD)", "",
+        "Bread Fullness Fullness Taste Chewing",
+        "30 min 90 min",
+        "Rye loaf 58+ 12 41+ 15 69 + 11 66 + 14",
+        "White loaf 49 + 14 30+ 12 75+ 9 78 + 10",
+        "Oat loaf 61 + 12 46 + 14 64+ 13 57+ 16",
+    ])
+    parsed = parse_document(document_from_text(text, "bread.txt"), {})
+    found = [(v["value"], v["part"]) for v in parsed["table_values"] if v["line_no"] == 5]
+    assert found[:4] == [("58", "value"), ("12", "error"), ("41", "value"), ("15", "error")]
+    assert len(found) == 8 and {v["row_label"] for v in parsed["table_values"] if v["line_no"] == 5} == {"Rye loaf"}

@@ -29,7 +29,7 @@ Grammar
   29  5260–4866``); so is a value with its role in parentheses (``1.00 (reference)``, ``0
   (baseline)``); so is a value and its error whose ± OCR read as ``t``, ``£``, ``#`` or ``+`` (``94.3
   t0.6``, ``91.8+0.9``, ``71.6 + 3.2``; on a line that holds such a misreading ``95.1 +0.4``
-  too, its cell text then printed without the space so the cell grammar reads it alike, but never
+  and ``61+ 14`` too, its cell text then printed without the space so the cell grammar reads it alike, but never
   ``196,000 +38``, a value with thousands commas and a change after it); and so
   is an OCR misreading of a number (``4l9``, ``55O``, ``-.O9``, ``O.00052``, ``l90``,
   ``l,872``, ``38"``, ``35·8``: an old print's raised point) or a ditto mark (``"``): it holds
@@ -173,9 +173,10 @@ _GLUED_PLUS = r"(?<=\.\d)\+\s+|(?<=\.\d\d)\+\s+|(?<=\.\d\d\d)\+\s+"
 #: A ± that OCR read as ``t``, ``£``, ``#``, ``土``, ``士`` or ``+`` (``94.3 t0.6``, ``91.8+0.9``,
 #: ``71.6 + 3.2``, ``94.8 # 2.9``).
 _PM_MISREAD = rf"(?:\s*\+?[t£土士]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+|\s+=\s+)"  # ('6.0 = 1.1' too)
-#: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too.
+#: On a line with such a misreading, ``95.1 +0.4`` is a value and its error too, and so are
+#: whole numbers with the '+' glued to the first (``61+ 14``: no open bound there).
 _PM_LINE = re.compile(rf"\d{_PM_MISREAD}\.?\d")
-_PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+(?:[<>≤≥]\s?)?{_BARE_ONE}$")
+_PM_SPACED_PLUS = re.compile(rf"^{_ONE}\s+\+(?:[<>≤≥]\s?)?{_BARE_ONE}$|^{_BARE_ONE}\+\s+{_BARE_ONE}$")
 #: A value printed with its currency (``£4.60``, ``$1,050``): on a line with two or more, ``£`` is
 #: the currency, never a ± that OCR misread; and ``£ 19.50`` is one token.
 _CURRENCY_VALUE = re.compile(r"(?:^|(?<=\s))[-−]?[$€£¥₹]\s?\d")
