@@ -373,8 +373,7 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
     # a first row whole on one line, after its group's label or not ('Connected' / 'Stari Dunavac
     # 64.3 5.8 ...'): the header ends before it
     whole_rows = [i for i in range(lead + p, min(len(flags), starts[0] if starts else len(flags)))
-                  if (row := _label_and_value(texts[i])) and len(row[1]) == p - 1
-                  and any(_STRONG.search(v) for v in row[1])]
+                  if _row_on_one_line(texts[i], p - 1)]
     whole_rows = [i - 1 if _group_label(texts[i - 1]) and not flags[i - 1] else i for i in whole_rows[:1]]
     for q in range(1, p):
         for first_value in [i + q for i in whole_rows if q == 1] + starts:
@@ -470,18 +469,12 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
             rows.append(_Row([], [texts[i] for i in range(pos, pos + p)], list(range(pos, pos + p))))
             pos += p
             continue
-        if (q == 1 and text_lines >= 2 and (rows or named) and _group_label(texts[pos])
-                and (whole := _label_and_value(texts[pos + 1])) and len(whole[1]) == p - 1
-                and any(_STRONG.search(v) for v in whole[1])):
-            # a group's label, then a whole row on one line ('Semi-isolated' / 'Kopanjek 12.4 3.2 ...')
-            rows.append(_Row([pos], [whole[0]] + whole[1], [pos + 1] * p))
-            pos += 2
-            continue
-        if (q == 1 and text_lines >= 1 and (rows or named) and (whole := _label_and_value(texts[pos]))
-                and len(whole[1]) == p - 1 and any(_STRONG.search(v) for v in whole[1])):
-            # a whole row on one line among rows printed a cell per line ('Ratanpur 71 14.7 188 4,615 84.5')
-            rows.append(_Row([], [whole[0]] + whole[1], [pos] * p))
-            pos += 1
+        g = 1 if text_lines >= 2 and _group_label(texts[pos]) else 0
+        if q == 1 and text_lines >= 1 + g and (rows or named) and (whole := _row_on_one_line(texts[pos + g], p - 1)):
+            # a whole row on one line among rows printed a cell per line ('Ratanpur 71 14.7 188 4,615 84.5'),
+            # after its group's label or not ('Semi-isolated' / 'Kopanjek 12.4 3.2 ...')
+            rows.append(_Row(list(range(pos, pos + g)), [whole[0]] + whole[1], [pos + g] * p))
+            pos += 1 + g
             continue
         if 1 <= text_lines < q and pos + q <= len(texts) and all(
                 cells.is_missing(texts[i]) for i in range(pos + text_lines, pos + q)):
@@ -657,6 +650,15 @@ def _label_and_value(text: str) -> tuple[str, list[str]] | None:
     return None
 
 
+def _row_on_one_line(text: str, n: int | None = None) -> tuple[str, list[str]] | None:
+    """(label, values) of a whole row on one line: a label, then values with a decimal, a thousands
+    comma or a percent among them (no label holds one); ``n`` of them when ``n`` is given."""
+    row = _label_and_value(text)
+    if row is None or n is not None and len(row[1]) != n or not any(_STRONG.search(v) for v in row[1]):
+        return None
+    return row
+
+
 _WORDS_IN_VALUE = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -687,8 +689,8 @@ def _whole_row(line: str) -> bool:
     s = line.strip()
     if len(s) > _MAX_LABEL_CHARS or ":" in s or "|" in s or "\t" in s:
         return False
-    row = _label_and_value(s)
-    return bool(row) and len(row[1]) >= 2 and any(_STRONG.search(v) for v in row[1])
+    row = _row_on_one_line(s)
+    return bool(row) and len(row[1]) >= 2
 
 
 def _paragraphs(lines: Sequence[str], skip: Collection[int], strings: bool) -> list[list[int]]:
