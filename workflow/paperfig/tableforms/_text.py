@@ -22,6 +22,17 @@ def footnote_mark(text: str) -> str | None:
     return mark if mark and all(c in _FOOTNOTE_MARKS for c in mark) else None
 
 
+_NUMBER = r"[-−+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
+_ERROR_LINE = re.compile(rf"^[(\[]\s*{_NUMBER}\s*(?:(?:[–—-]|to|,|;)\s*{_NUMBER}\s*)?[)\]]$")
+
+
+def error_line(text: str) -> bool:
+    """A line holding only a number or an interval in parentheses or brackets (``(0.097)``,
+    ``[221–236]``, ``(0.43–0.95)``): a value's error printed on the line under it, when a value
+    line stands above it (never a name such as ``(95% CI)`` or ``(n = 9)``)."""
+    return bool(_ERROR_LINE.match(text.strip()))
+
+
 def squash(text: str) -> str:
     """Collapse runs of whitespace (newlines, non-breaking spaces) to one space; strip."""
     return _SPACES.sub(" ", text.replace("\u00a0", " ")).strip()

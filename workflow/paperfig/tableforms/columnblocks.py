@@ -43,11 +43,17 @@ Grammar
   run whose value lines a row-major one-cell-per-line table reads whole (:mod:`.stacked`) is
   left to it.
 * **Headers first** (the same, the header cells all printed before the labels): k + 1 header
-  cells (``kh`` / ``(d−1)``: a line opening with ``(`` continues the cell above; or a header of
-  two rows, each group's name then the names under it printed again for each group), n labels
+  cells (``kh`` / ``(d−1)``: a line opening with ``(`` continues the cell above, but for a
+  column's number, ``(2) Tobit``; or a header of two rows, the group names then the names under
+  them printed again for each group, or each group's name followed by its names; or only the k
+  columns' numbers and names, ``(1) OLS`` / ``(2) Tobit``, under a caption's title), n labels
   (or n labels in groups, under two label columns' names: ``Habitat`` / ``Season``), then k x n
-  values, column after column; after a caption that does not end its sentence, lines
-  before the k + 1 header cells are the caption's wrapped tail (``histology in the cohort``).
+  cells, column after column, a cell being a value or a value and its error on the line under
+  it (``0.412***`` / ``(0.097)``); after a caption that does not end its sentence, lines before
+  the header cells are the caption's wrapped tail (``histology in the cohort``). Of several
+  splits that fit, one without repeated names wins, then numbered columns, then the columns
+  that change least down their rows, then more rows (:func:`_headers_first`). A label ending in
+  a taxon's rank (``Microtus spp.``) ends no sentence.
 * Row i is the i-th line of every column; each cell keeps its own line
   (``Grid.cell_lines``), a row the line of its label. A run must have >= 2 value columns, or
   one value column and a header, so that two short lists of words and numbers in prose are
@@ -62,13 +68,15 @@ from collections.abc import Collection, Sequence
 
 from .. import cells, patterns
 from . import Grid, aligned, stacked
-from ._text import runs
+from ._text import error_line, runs
 
 _MAX_WORDS = 10
 _LETTERS = re.compile(r"[^\W_]|%")  # a letter, a digit (a ratio label, '3:1') or '%'
 _DIGIT = re.compile(r"\d")
 #: A column's name abbreviated with a point (``Obs.``, ``No.``): a name, not a sentence's end.
 _ABBREVIATION = re.compile(r"[A-Z][a-z]{1,4}\.")
+#: A taxon's name ending in its rank's abbreviation (``Microtus spp.``): a label, not a sentence.
+_TAXON = re.compile(r"\s(?:spp|sp|ssp|subsp|var|agg|cv|aff)\.$")
 #: A label's wrapped line: it opens with a word of four or more lower-case letters (``thiamethoxam
 #: 70 WS`` under ``T1: Seed treatment (ST)``); ``pH 5``, ``mRNA``, ``n-hexane`` open labels.
 _CONTINUED = re.compile(r"[a-z]{4,}\b(?!-)")
@@ -194,7 +202,8 @@ def _kind(text: str) -> str:
         return "X"  # a line of prose (most lines of a page), told without the value grammar
     if (_DIGIT.search(text) or cells.is_missing(text)) and cells.value_like(text):
         return "V"
-    short = not patterns.caption_kind(text) and (not text.endswith((".", ":")) or bool(_ABBREVIATION.fullmatch(text)))
+    short = not patterns.caption_kind(text) and (not text.endswith((".", ":")) or bool(
+        _ABBREVIATION.fullmatch(text) or _TAXON.search(text)))
     words = _LETTERS.search(text) and text[:1] not in "{[\"'"  # no bracket or quote of code or JSON
     return "T" if short and words else "X"
 
@@ -328,28 +337,54 @@ def _grouped(lines: Sequence[str], units: list[list[int]], n: int):
 def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], values: list[int]) -> Grid | None:
     """Every header cell, then the n labels, then the k columns' values one column after another
     (plain pdftotext of a table whose columns are text blocks): the text lines hold k + 1 header
-    cells (a line opening with ``(`` continues the cell above: ``kh`` / ``(d−1)``), or a header of
-    two rows (:func:`_two_header_rows`), and n labels, and there are k x n values (k >= 2, n >= 2)."""
-    for n in range(2, len(texts) - 2):
-        k, rest = divmod(len(values), n)
+    cells (a line opening with ``(`` continues the cell above: ``kh`` / ``(d−1)``; not a column's
+    number, ``(2) Tobit``), or a header of two rows (:func:`_two_header_rows`), or only the k
+    value columns' numbered names (``(1) OLS`` / ``(2) Tobit``: the label column unnamed), and n
+    labels, and there are k x n cells (k >= 2, n >= 2). A cell is a value line, or a value line
+    and an error under it (:func:`_cells`: a regression's ``0.412***`` / ``(0.097)``). Over
+    numbered columns, the line after a caption's bare label (``Table 4.``) is its title, no
+    cell; the wrapped tail of a caption is no cell either (:func:`_caption_tail`) when the
+    header does not fit with it. When several n
+    fit, the one whose header and labels repeat no name wins (a flat header of ``Mean`` /
+    ``Max`` / ``Mean`` / ``Max`` is a header of two rows read wrong), then the one whose value
+    columns are numbered ``(1)``, ``(2)`` ..., then the one whose columns change least down
+    their rows (:func:`_column_breaks`), then the one with more rows: tables are longer than
+    wide, and so their labels outnumber their header's cells."""
+    slots = _cells(lines, values)
+    fits: list[tuple[int, bool, int, int, Grid]] = []
+    for n in range(2, len(texts) - 1):
+        k, rest = divmod(len(slots), n)
         if rest or k < 2:
             continue
-        heads = _header_groups(lines, texts[:len(texts) - n])
-        if len(heads) != k + 1 and _caption_tail(lines, texts[0]):
-            heads = _header_groups(lines, texts[1:len(texts) - n])  # the caption's wrapped tail is no cell
+        above = texts[:len(texts) - n]
+        heads = _header_groups(lines, above)
+        while len(heads) not in (k, k + 1) and above and _caption_tail(lines, above[0]):
+            above = above[1:]  # the caption's wrapped tail is no cell
+            heads = _header_groups(lines, above)
         names = [_joined(lines, head) for head in heads]
-        if len(heads) != k + 1 and not (names := _two_header_rows(names, k)):
-            if grid := _headers_first_grouped(lines, para, texts, values, n, k):
-                return grid
+        columns = [slots[c * n:(c + 1) * n] for c in range(k)]
+        if len(heads) == k + 1 and _numbered(names[1:]) and _after_bare_label(lines, heads[0][0]):
+            heads, names = heads[1:], names[1:]  # (the caption's title over numbered columns)
+        if len(heads) == k and _numbered(names):
+            grid = _column_grid(lines, ["", *names], [heads[0][0], *(head[0] for head in heads)],
+                                texts[len(texts) - n:], columns)
+        elif len(heads) == k + 1 or (names := _two_header_rows(names, k)):
+            grid = _column_grid(lines, names, [head[0] for head in heads[:1]] + [head[0] for head in heads[-k:]],
+                                texts[len(texts) - n:], columns)
+        elif grid := _headers_first_grouped(lines, texts, columns, n, k):
+            fits.append((0, True, _column_breaks(lines, columns), -n, grid))  # (its labels recur by design)
             continue
-        if _row_major(lines, para, values):
-            return None
-        return _column_grid(lines, names, [head[0] for head in heads[:1]] + [head[0] for head in heads[-k:]],
-                            texts[len(texts) - n:], [values[c * n:(c + 1) * n] for c in range(k)])
-    return None
+        else:
+            continue
+        names = grid.rows[0][1] + [lines[ln - 1].strip() for ln in texts[len(texts) - n:]]
+        fits.append((len(names) - len(set(names)), not _numbered(grid.rows[0][1][-k:]),
+                     _column_breaks(lines, columns), -n, grid))
+    if not fits or _row_major(lines, para, values):
+        return None
+    return min(fits, key=lambda fit: fit[:4])[4]
 
 
-def _headers_first_grouped(lines: Sequence[str], para: list[int], texts: list[int], values: list[int], n: int,
+def _headers_first_grouped(lines: Sequence[str], texts: list[int], columns: list[list[list[int]]], n: int,
                            k: int) -> Grid | None:
     """Headers first over labels grouped as :func:`_grouped` reads them (``Spruce forest`` /
     ``Spring`` / ``Autumn`` / ``Mixed deciduous`` / ``Spring`` ...): the header cells name the two
@@ -361,40 +396,95 @@ def _headers_first_grouped(lines: Sequence[str], para: list[int], texts: list[in
     heads = _header_groups(lines, texts[:start])
     if len(heads) != k + 2 and heads and _caption_tail(lines, heads[0][0]):
         heads = heads[1:]
-    if len(heads) != k + 2 or _row_major(lines, para, values):
+    if len(heads) != k + 2:
         return None
-    return _column_grid(lines, [_joined(lines, head) for head in heads], [head[0] for head in heads], rows,
-                        [values[c * n:(c + 1) * n] for c in range(k)])
+    return _column_grid(lines, [_joined(lines, head) for head in heads], [head[0] for head in heads], rows, columns)
+
+
+#: A value column's number opening its name (``(1)``, ``(2) Tobit``), as regression tables print them.
+_COLUMN_NUMBER = re.compile(r"^\((\d{1,2})\)(?:\s|$)")
+_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
+
+
+def _numbered(names: list[str]) -> bool:
+    """Whether the names are the value columns' numbers in order: ``(1) OLS``, ``(2) Tobit`` ..."""
+    numbers = [_COLUMN_NUMBER.match(name) for name in names]
+    return all(m and int(m.group(1)) == i for i, m in enumerate(numbers, 1))
+
+
+def _cells(lines: Sequence[str], values: list[int]) -> list[list[int]]:
+    """The value lines as cells: a line alone, or a value and the error printed under it in
+    parentheses or brackets (``0.412***`` / ``(0.097)``: a cell of two lines)."""
+    out: list[list[int]] = []
+    for ln in values:
+        text = lines[ln - 1].strip()
+        if out and len(out[-1]) == 1 and error_line(text) and not error_line(lines[out[-1][0] - 1]):
+            out[-1].append(ln)
+        else:
+            out.append([ln])
+    return out
+
+
+def _column_breaks(lines: Sequence[str], columns: list[list[list[int]]]) -> int:
+    """How often a value jumps in size (five times or more) or changes its count of decimals from
+    a row to the next within the columns: a column holds one quantity, so a wrong split, which
+    puts the end of one column over the start of the next, breaks more often."""
+    breaks = 0
+    for column in columns:
+        shapes = []
+        for cell in column:
+            m = _NUMBER.search(lines[cell[0] - 1])
+            shapes.append((float(m.group(0).replace(",", "")), len(m.group(1) or "")) if m else (0.0, -1))
+        breaks += sum(a[1] != b[1] or max(a[0], b[0]) > 5 * min(a[0], b[0]) for a, b in zip(shapes, shapes[1:]))
+    return breaks
+
+
+def _after_bare_label(lines: Sequence[str], ln: int) -> bool:
+    """Line ``ln`` follows a caption's label printed alone (``Table 4.``, ``TABLE 2``): the
+    caption's title."""
+    above = lines[ln - 2].strip() if ln > 1 else ""
+    return bool(patterns.caption_kind(above)) and len(above.split()) <= 2
 
 
 def _two_header_rows(cells: list[str], k: int) -> list[str] | None:
     """The k + 1 column names of a header printed in two rows: the label column's name, g group
     names, then the same k / g names under each group (``Treatment``, ``FG (%)``, ``MGT (d)``,
-    ``0 mM``, ``150 mM``, ``0 mM``, ``150 mM``): ``FG (%) 0 mM`` ... ; None when the cells are not so."""
+    ``0 mM``, ``150 mM``, ``0 mM``, ``150 mM``), or each group's name and its names under it in
+    turn (``Prey group``, ``Breeding season``, ``%N``, ``%B``, ``Non-breeding season``, ``%N``,
+    ``%B``): ``FG (%) 0 mM`` ... ; None when the cells are not so."""
     g = len(cells) - 1 - k
     if g < 2 or k % g:
         return None
-    groups, subs = cells[1:1 + g], cells[1 + g:]
     per = k // g
-    if per < 2 or any(subs[i:i + per] != subs[:per] for i in range(0, k, per)) or set(groups) & set(subs) \
-            or len(set(groups)) < g:
-        return None
-    return [cells[0], *(f"{group} {sub}" for group in groups for sub in subs[:per])]
+    for groups, subs in ((cells[1:1 + g], cells[1 + g:]),  # the groups, then their names
+                         (cells[1::per + 1], [c for i, c in enumerate(cells[1:]) if i % (per + 1)])):  # in turn
+        if per < 2 or any(subs[i:i + per] != subs[:per] for i in range(0, k, per)) or set(groups) & set(subs) \
+                or len(set(groups)) < g:
+            continue
+        return [cells[0], *(f"{group} {sub}" for group in groups for sub in subs[:per])]
+    return None
 
 
 def _caption_tail(lines: Sequence[str], ln: int) -> bool:
     """Line ``ln`` continues a caption wrapped above it: the caption does not end its sentence
     and the line opens in lower case (``Table 2. Accuracy of the index against`` / ``histology
-    in the cohort``)."""
+    in the cohort``), under the caption's line or under another such line (``front and rear
+    handles ... by`` / ``saw. Mean (SD) over operators``)."""
+    if not lines[ln - 1].strip()[:1].islower():
+        return False
     above = lines[ln - 2].strip() if ln > 1 else ""
-    return bool(patterns.caption_kind(above)) and not above.endswith(".") and lines[ln - 1].strip()[:1].islower()
+    if not above or above.endswith("."):
+        return False
+    return bool(patterns.caption_kind(above)) or _caption_tail(lines, ln - 1)
 
 
 def _header_groups(lines: Sequence[str], heads: list[int]) -> list[list[int]]:
-    """Header lines grouped into cells: a line opening with ``(`` continues the cell above."""
+    """Header lines grouped into cells: a line opening with ``(`` continues the cell above, but
+    for a column's number (``(2)``, ``(2) Tobit``), which opens a cell."""
     out: list[list[int]] = []
     for ln in heads:
-        if out and lines[ln - 1].strip().startswith("("):
+        text = lines[ln - 1].strip()
+        if out and text.startswith("(") and not _COLUMN_NUMBER.match(text):
             out[-1].append(ln)
         else:
             out.append([ln])
@@ -459,16 +549,27 @@ def _named_grid(lines: Sequence[str], label: list[int], before: list[int], named
 
 
 def _column_grid(lines: Sequence[str], names: list[str], name_lines: list[int],
-                 labels: list[int] | list[list[tuple[str, int]]], columns: list[list[int]]) -> Grid:
+                 labels: list[int] | list[list[tuple[str, int]]], columns: list[list[int]] | list[list[list[int]]]
+                 ) -> Grid:
     """The grid of a label column and value columns (each a list of lines, row i the i-th line of
     every column) under one header row: the names and the line of each. A row's labels are a
-    line, or its label cells as (text, line) (a group's name and a label; a label over lines)."""
+    line, or its label cells as (text, line) (a group's name and a label; a label over lines). A
+    column may list its cells as lines (:func:`_cells`): a cell of two lines, a value and its
+    error, puts the errors of its row in a row of their own under it, unlabelled, each on its
+    line, as an aligned regression table prints them."""
+    columns = [[cell if isinstance(cell, list) else [cell] for cell in col] for col in columns]
     rows = [(min(name_lines), names)]
     cell_lines = [name_lines]
     for r, label in enumerate(labels):
         cells_ = [(lines[label - 1].strip(), label)] if isinstance(label, int) else label
-        rows.append((cells_[-1][1], [*(text for text, _ in cells_), *(lines[col[r] - 1].strip() for col in columns)]))
-        cell_lines.append([*(ln for _, ln in cells_), *(col[r] for col in columns)])
+        rows.append((cells_[-1][1], [*(text for text, _ in cells_),
+                                     *(lines[col[r][0] - 1].strip() for col in columns)]))
+        cell_lines.append([*(ln for _, ln in cells_), *(col[r][0] for col in columns)])
+        if any(len(col[r]) > 1 for col in columns):
+            errors = [col[r][1] if len(col[r]) > 1 else col[r][0] for col in columns]
+            rows.append((min(errors), [*("" for _ in cells_), *(
+                lines[col[r][1] - 1].strip() if len(col[r]) > 1 else "" for col in columns)]))
+            cell_lines.append([*(ln for _, ln in cells_), *errors])
     used = [ln for row in cell_lines for ln in row]
     first, last = min(used), max(used)
     return Grid(form="columnblocks", first_line=first, last_line=last, rows=rows,

@@ -63,6 +63,12 @@ Grammar
   / ``2.31 ± 0.07`` ...) fits when ``p`` header lines stand over rows whose text and value lines
   stand in the same places as the first row's (a text cell may be a dash: a summary row). A run that
   fits no ``p`` is left to the other readers (and is prose for them).
+* **Errors under values** (a value's error or interval on the line under it, ``229 ± 5`` /
+  ``[221–236]``, ``0.64`` / ``(0.43–0.95)``): when the run reads short of its end, or not at
+  all, it is read again without such lines (:func:`._text.error_line`, after a value line) and
+  the reading that covers more of it wins; a row's errors are a row of their own under it,
+  unlabelled, each on its line. Never in a run holding the lines ``(1)`` and ``(2)``: a
+  regression's numbered columns printed one after another (:mod:`.columnblocks`).
 * **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
   lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
   cells, then a row's): the same table with ``p`` fixed, the blank lines part of it. A table of
@@ -89,6 +95,7 @@ from dataclasses import dataclass
 
 from .. import cells, patterns
 from . import Grid
+from ._text import error_line
 
 #: A sentence's end, but not a label's abbreviation (``Ecdyonurus spp.``, ``Quercus robur agg.``,
 #: ``cv.``): a taxon's or a cultivar's name ends so in a table's label column.
@@ -363,6 +370,28 @@ def _one_value(text: str) -> bool:
     """The cell grammar reads ``text`` as one value (its parts) without refusing any of it."""
     res = cells.parse_cell(text)
     return bool(res.parts) and not any(note.kind in ("unparseable_cell", "non_numeric_cell") for note in res.notes)
+
+
+def _best_fit(texts: list[str], fixed: int) -> _Fit | None:
+    """The best reading of a run's cell texts (``fixed``: its number of columns, 0 when free)."""
+    flags = _header_settings(texts, [_is_value(t) for t in texts])
+    best = None
+    # A caption wrapped over lines leaves its tail (``roadside survey, 2023``) before the
+    # header, and OCR may print the group names over a header before it, which no grouping
+    # of the header reads (``Floss (n = 44)`` / ``Interdental brush (n = 45)`` / ``Outcome``
+    # ...): up to _MAX_LEAD text lines may stand before the table and are not its cells.
+    lead_max = 0 if fixed else min(_MAX_LEAD, next((i for i, f in enumerate(flags) if f), 0))
+    for lead in range(lead_max + 1):
+        for p in ([fixed] if fixed else range(2, 13)):
+            fit = _fit(flags, texts, p, lead)
+            if fit and lead > _MAX_CAPTION_LEAD and (p < 3 or len(fit.rows) < 3):
+                fit = None  # (more lines before the header: only before a table of some size)
+            if fit:
+                # (a short row costs a row's length: a fit without them wins a tie)
+                key = (fit.end == len(texts), fit.end - lead - p * sum(row.short for row in fit.rows), p, -lead)
+                if best is None or key > best[0]:
+                    best = (key, fit)
+    return best[1] if best else None
 
 
 def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
@@ -711,7 +740,10 @@ def _paragraphs(lines: Sequence[str], skip: Collection[int], strings: bool) -> l
 def _with_spaced_header(lines: Sequence[str], paragraphs: list[list[int]], i: int) -> list[int]:
     """Paragraph ``i`` with the header cells printed before it each as a paragraph of its own, one
     blank line apart (``Ketamine`` / ``(n = 58)``, blank, ``Midazolam`` / ``(n = 56)``, blank ...):
-    two or more paragraphs of one or two lines of words, the second line a parenthesis."""
+    two or more paragraphs of one or two lines of words, the second line a parenthesis; and the
+    last lines of the paragraph above them, up to two cell lines of words (``Population`` /
+    ``Alaska (n = 9)`` after a caption's lines: the label column's name and the first column's,
+    which pdftotext printed with the caption)."""
     head: list[list[int]] = []
     j = i - 1
     while j >= 0 and len(head) < 12:
@@ -724,6 +756,17 @@ def _with_spaced_header(lines: Sequence[str], paragraphs: list[list[int]], i: in
         j -= 1
     if len(head) < 2:
         return paragraphs[i]
+    if j >= 0 and paragraphs[j][-1] + 2 == head[0][0]:
+        # the first header cells at the end of the paragraph above (a caption's, then
+        # ``Population`` / ``Alaska (n = 9)``): its last cell lines, up to two, and a name's
+        # parenthesis
+        tail: list[int] = []
+        for ln in reversed(paragraphs[j]):
+            text = lines[ln - 1].strip()
+            if len(tail) >= 2 + (text[:1] == "(") or not _cell_line(text) or _is_value(text) or not _WORD.search(text):
+                break
+            tail.insert(0, ln)
+        head.insert(0, tail)
     return [ln for para in head for ln in para] + paragraphs[i]
 
 
@@ -808,26 +851,22 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
     for whole, fixed in [(run, 0) for run in runs] + blocks:
         # ('<b>329</b>': Surya's bold; an empty cell's blank line reads as a dash)
         texts = [_INLINE_TAG.sub("", lines[ln - 1]).strip() or "–" for ln in whole]
-        flags = _header_settings(texts, [_is_value(t) for t in texts])
-        best = None
-        # A caption wrapped over lines leaves its tail (``roadside survey, 2023``) before the
-        # header, and OCR may print the group names over a header before it, which no grouping
-        # of the header reads (``Floss (n = 44)`` / ``Interdental brush (n = 45)`` / ``Outcome``
-        # ...): up to _MAX_LEAD text lines may stand before the table and are not its cells.
-        lead_max = 0 if fixed else min(_MAX_LEAD, next((i for i, f in enumerate(flags) if f), 0))
-        for lead in range(lead_max + 1):
-            for p in ([fixed] if fixed else range(2, 13)):
-                fit = _fit(flags, texts, p, lead)
-                if fit and lead > _MAX_CAPTION_LEAD and (p < 3 or len(fit.rows) < 3):
-                    fit = None  # (more lines before the header: only before a table of some size)
-                if fit:
-                    # (a short row costs a row's length: a fit without them wins a tie)
-                    key = (fit.end == len(whole), fit.end - lead - p * sum(row.short for row in fit.rows), p, -lead)
-                    if best is None or key > best[0]:
-                        best = (key, fit)
+        best = _best_fit(texts, fixed)
+        errors: dict[int, int] = {}  # a value's index in the run -> its error's line
+        if not fixed and (best is None or best.end < len(whole)) and not {"(1)", "(2)"} <= set(texts):
+            # values with their errors on the lines under them ('229 ± 5' / '[221–236]'): the
+            # run without the error lines, each error kept with its value (never a regression's
+            # numbered columns, '(1)' / '(2)', printed column after column: no rows)
+            kept = [i for i, t in enumerate(texts) if not (
+                i and error_line(t) and _is_value(texts[i - 1]) and not error_line(texts[i - 1]))]
+            bare = _best_fit([texts[i] for i in kept], fixed) if len(kept) < len(whole) else None
+            if bare and (best is None or kept[bare.end - 1] + 1 > best.end):
+                taken = set(kept)
+                errors = {j: whole[i + 1] for j, i in enumerate(kept) if i + 1 < len(whole) and i + 1 not in taken}
+                whole, texts, best = [whole[i] for i in kept], [texts[i] for i in kept], bare
         if best is None:
             continue
-        fit = best[1]
+        fit = best
         out_rows, out_lines = [], []
         if fit.header:
             names = [" ".join(texts[i] for i in cell) for cell in fit.header]
@@ -842,8 +881,12 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
                 out_lines.append([whole[g]] * fit.p)
             out_rows.append((whole[row.at[0]], row.cells))
             out_lines.append([whole[i] for i in row.at])
+            if any(i in errors for i in row.at):  # the row's errors: a row of their own, unlabelled
+                out_rows.append((min(errors[i] for i in row.at if i in errors),
+                                 [lines[errors[i] - 1].strip() if i in errors else "" for i in row.at]))
+                out_lines.append([errors.get(i, whole[i]) for i in row.at])
         first = out_lines[0][0]
-        last = whole[fit.end - 1]
+        last = max([whole[fit.end - 1], *(line for i, line in errors.items() if i < fit.end)])
         if not fixed and fit.end == len(whole) and (
                 after := _row_across_blank(lines, paragraphs, last, fit.p, before=False)):
             out_rows.append((after[1][0], after[0]))

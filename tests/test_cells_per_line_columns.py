@@ -1,0 +1,98 @@
+"""Plain pdftotext prints a table one cell per line, row after row or column after column; a
+value's error or interval may stand on the line under it. Small tables written here, in those
+forms, with the cells each must give."""
+
+from grid_helpers import grids, one
+from paperfig.documents import document_from_text
+from paperfig.parse import parse_document
+
+
+def _values(text: str) -> list[tuple[int, str, str]]:
+    parsed = parse_document(document_from_text(text, "t.txt"), aliases={})
+    return sorted((v["line_no"], v["part"], v["value"]) for v in parsed["table_values"])
+
+
+def test_a_header_of_two_rows_printing_each_group_then_its_names_over_columns_printed_in_turn():
+    lines = ["Site", "Wet season", "Mean", "Max", "Dry season", "Mean", "Max",
+             "Ridge", "Valley", "Carex spp.", "Open bog",
+             "12.1", "13.4", "9.8", "11.0",
+             "20.5", "22.3", "18.7", "19.9",
+             "7.2", "6.8", "5.9", "6.1",
+             "14.8", "15.1", "12.6", "13.3"]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Site", "Wet season Mean", "Wet season Max", "Dry season Mean", "Dry season Max"]
+    assert grid.rows[3] == (10, ["Carex spp.", "9.8", "18.7", "5.9", "12.6"])  # (a taxon's 'spp.' ends no sentence)
+    assert grid.cell_lines[3] == [10, 14, 18, 22, 26]
+
+
+def test_numbered_regression_columns_printed_one_after_another_with_errors_under_their_values():
+    lines = ["Table 2.", "Effect of irrigation on yield (log t/ha)", "(1) Pooled", "(2) Dry years",
+             "Irrigated", "Clay soil", "Constant", "Observations",
+             "0.215***", "(0.041)", "−0.087", "(0.052)", "3.912***", "(0.118)", "640",
+             "0.301***", "(0.066)", "−0.112*", "(0.061)", "3.744***", "(0.171)", "212"]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["", "(1) Pooled", "(2) Dry years"]  # (the line under 'Table 2.' is its title)
+    assert [cells for _, cells in grid.rows[1:3]] == [["Irrigated", "0.215***", "0.301***"],
+                                                      ["", "(0.041)", "(0.066)"]]
+    assert grid.cell_lines[2] == [5, 10, 17]  # each error on its own line
+    assert [cells for _, cells in grid.rows[-1:]] == [["Observations", "640", "212"]]
+    values = _values("\n".join(lines))
+    assert (10, "error", "0.041") in values and (9, "value", "0.215") in values
+    assert (19, "error", "0.061") in values and (22, "value", "212") in values
+
+
+def test_of_two_splits_of_the_columns_the_one_whose_columns_keep_their_magnitude_wins():
+    """Five header cells, five labels and twenty values fit four columns of five rows, and
+    five columns of four rows with the last label read as a header cell: the change column
+    (small numbers) tells them apart."""
+    lines = ["Lift", "Pass 4", "Pass 6", "Pass 8", "Gain (pp)",
+             "Loam, dry side", "Loam, wet side", "Clay, dry side", "Clay, wet side", "Sand",
+             "91.4", "93.0", "90.2", "92.7", "94.1",
+             "94.6", "95.8", "93.3", "95.0", "96.2",
+             "96.9", "97.4", "95.1", "96.6", "97.8",
+             "5.5", "4.4", "4.9", "3.9", "3.7"]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Lift", "Pass 4", "Pass 6", "Pass 8", "Gain (pp)"]
+    assert [cells[0] for _, cells in grid.rows[1:]] == lines[5:10]
+    assert grid.rows[5][1] == ["Sand", "94.1", "96.2", "97.8", "3.7"]
+
+
+def test_a_caption_wrapped_over_three_lines_before_header_cells_printed_first():
+    lines = ["Table 3 Peak torque at the knee and", "hip in the three test positions, by",
+             "group. Mean (SD) over sessions", "Group", "Knee torque", "(N m)", "Hip torque", "(N m)",
+             "Sprinters", "Rowers", "Controls",
+             "212 (18)", "187 (21)", "154 (19)", "164 (15)", "171 (17)", "121 (14)"]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Group", "Knee torque (N m)", "Hip torque (N m)"]
+    assert grid.rows[2] == (10, ["Rowers", "187 (21)", "171 (17)"])
+
+
+def test_values_with_their_intervals_on_the_lines_under_them_under_header_cells_set_apart():
+    """Row after row, each value's range in brackets on the line under it; the column names each
+    a paragraph of their own, the first two printed with the caption."""
+    text = "\n".join([
+        "Table 1", "Water depth at the four stations. Mean ± SD, range in brackets.", "Station",
+        "North (n = 12)", "", "South (n = 9)", "", "East (n = 7)", "",
+        "Depth (m)", "4.2 ± 0.6", "[3.1–5.0]", "3.8 ± 0.4", "[3.0–4.5]", "5.1 ± 0.9", "[3.9–6.4]",
+        "Secchi (m)", "1.9 ± 0.3", "[1.4–2.3]", "2.2 ± 0.2", "[1.8–2.6]", "1.6 ± 0.4", "[1.0–2.2]",
+        "Samples", "48", "36", "28", "",
+        "The northern station was the deepest."])
+    (grid,) = [g for g in grids(text) if g.form == "stacked"]
+    assert grid.rows[0][1] == ["Station", "North (n = 12)", "South (n = 9)", "East (n = 7)"]
+    assert grid.rows[1] == (10, ["Depth (m)", "4.2 ± 0.6", "3.8 ± 0.4", "5.1 ± 0.9"])
+    assert grid.rows[2] == (12, ["", "[3.1–5.0]", "[3.0–4.5]", "[3.9–6.4]"])
+    assert grid.cell_lines[2] == [10, 12, 14, 16]
+    assert grid.rows[-1] == (24, ["Samples", "48", "36", "28"])
+    values = _values(text)
+    assert (12, "low", "3.1") in values and (12, "high", "5.0") in values and (11, "error", "0.6") in values
+    assert (23, "high", "2.2") in values and (27, "value", "28") in values
+
+
+def test_numbered_columns_printed_one_after_another_are_no_rows_with_errors():
+    """A regression's columns printed column after column, text cells among them: the column
+    numbers and the values never make rows of one cell per line."""
+    lines = ["Variable", "Income", "Stock", "City FE", "R2",
+             "(1)", "0.61***", "(0.09)", "−1.87***", "(0.41)", "Yes", "0.58",
+             "(2)", "0.55***", "(0.10)", "−1.30**", "(0.54)", "Yes", "0.71"]
+    for grid in grids("\n".join(lines)):
+        assert not any("(1)" in cells[1:] or "(2)" in cells[1:] for _, cells in grid.rows), grid
