@@ -96,3 +96,34 @@ def test_numbered_columns_printed_one_after_another_are_no_rows_with_errors():
              "(2)", "0.55***", "(0.10)", "−1.30**", "(0.54)", "Yes", "0.71"]
     for grid in grids("\n".join(lines)):
         assert not any("(1)" in cells[1:] or "(2)" in cells[1:] for _, cells in grid.rows), grid
+
+
+def test_columns_printed_as_paragraphs_of_name_and_values_and_names_first_under_a_group():
+    text = "\n".join([
+        "Blend", "", "Oat", "Rye", "Spelt", "", "Moisture (%)", "", "11.2", "12.6", "10.9", "",
+        "Loaf volume", "(mL)", "412", "388", "436", "",
+        "Crumb firmness (N)", "Day 1", "", "Day 3", "", "Day 5", "",
+        "2.1", "2.6", "1.8", "", "3.4", "4.2", "2.9", "", "4.9", "6.1", "4.0", "",
+        "Score", "(1–9)", "6.8", "5.9", "7.4", "", "The spelt loaves scored best."])
+    (grid,) = grids(text)
+    assert grid.form == "columnblocks"
+    assert grid.rows[0][1][1:] == ["Moisture (%)", "Loaf volume (mL)", "Crumb firmness (N) Day 1",
+                                   "Crumb firmness (N) Day 3", "Crumb firmness (N) Day 5", "Score (1–9)"]
+    assert grid.rows[2] == (4, ["Rye", "12.6", "388", "2.6", "4.2", "6.1", "5.9"])
+    assert grid.cell_lines[3] == [5, 11, 17, 28, 32, 36, 42]
+
+
+def test_header_cells_first_without_a_name_for_the_label_column():
+    """The value columns' names, the labels, then each column's values: of the two splits that
+    fit (three columns of seven rows, seven of three), the one whose values spread least."""
+    lines = ["Table 1", "Characteristics of the riders. Values are mean ± SD.",
+             "Road (n = 12)", "Track (n = 10)", "P",
+             "Age (y)", "Body mass (kg)", "Height (cm)", "Peak power (W)", "Years racing", "Weekly hours",
+             "Weekly distance (km)",
+             "31.4 ± 6.2", "72.8 ± 5.9", "181.2 ± 6.0", "1,210 ± 140", "8.1 ± 4.2", "11 ± 3", "286 ± 61",
+             "27.9 ± 5.1", "81.5 ± 6.7", "179.4 ± 5.2", "1,590 ± 170", "6.4 ± 3.8", "13 ± 4", "198 ± 44",
+             "0.17", "0.004", "0.46", "<0.001", "0.33", "0.21", "<0.001"]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["", "Road (n = 12)", "Track (n = 10)", "P"]
+    assert grid.rows[4] == (9, ["Peak power (W)", "1,210 ± 140", "1,590 ± 170", "<0.001"])
+    assert len(grid.rows) == 8

@@ -27,8 +27,12 @@ Grammar
   ``slippage (mm)``, its unit last, is one name wrapped) (OCR of an old
   table: ``Young (N = 24)`` / ``M`` / the values, then ``SD`` / the values): of two, the first
   names a group kept for the next columns; the label column's name is then the single-line
-  paragraph before it (``Condition``). The label column itself may be printed one label per
-  paragraph (``Region`` / ``Hallux`` / ``MTH 1`` ..., a blank line between them).
+  paragraph before it (``Condition``). A column may print its name of one or two lines and
+  its values as one paragraph (``Retention`` / ``(%)`` / the values), and m >= 2 columns may
+  print their names first, one paragraph each (the first maybe under its group's name:
+  ``Discharge capacity (mAh g−1)`` / ``0.1C``, then ``1C``, ``5C``), then their m paragraphs of
+  values. The label column itself may be printed one label per paragraph (``Region`` /
+  ``Hallux`` / ``MTH 1`` ..., a blank line between them).
 * **OCR**: a misread number (``5l6``, ``7O``) holds its row's place in a value column (the cell
   grammar refuses it, with a note), when most of the column are values.
 * **Columns in one run** (plain ``pdftotext`` of a table whose columns are text blocks, with no
@@ -50,10 +54,11 @@ Grammar
   (or n labels in groups, under two label columns' names: ``Habitat`` / ``Season``), then k x n
   cells, column after column, a cell being a value or a value and its error on the line under
   it (``0.412***`` / ``(0.097)``); after a caption that does not end its sentence, lines before
-  the header cells are the caption's wrapped tail (``histology in the cohort``). Of several
-  splits that fit, one without repeated names wins, then numbered columns, then the columns
-  that change least down their rows, then more rows (:func:`_headers_first`). A label ending in
-  a taxon's rank (``Microtus spp.``) ends no sentence.
+  the header cells are the caption's wrapped tail (``histology in the cohort``); the label
+  column may be unnamed (k header cells). Of several splits that fit, one without repeated
+  names wins, then a named label column or numbered columns, then the columns whose values
+  spread least, then more rows (:func:`_headers_first`). A label ending in a taxon's rank
+  (``Microtus spp.``) ends no sentence.
 * Row i is the i-th line of every column; each cell keeps its own line
   (``Grid.cell_lines``), a row the line of its label. A run must have >= 2 value columns, or
   one value column and a header, so that two short lists of words and numbers in prose are
@@ -99,6 +104,19 @@ def _named_columns(lines: Sequence[str], paras: list[list[int]], start: int, n: 
     columns, names, name_lines = [], [], []
     group, j = "", start
     while j < len(paras):
+        if (named := _name_over_values(lines, paras[j], n)) is not None:
+            names.append(named[0])
+            name_lines.append(paras[j][0])
+            columns.append(paras[j][-n:])
+            j += 1
+            continue
+        if run := _names_then_columns(lines, paras, j, n):
+            for name, name_line, column in run:
+                names.append(name)
+                name_lines.append(name_line)
+                columns.append(column)
+            j += 2 * len(run)
+            continue
         if j + 1 < len(paras) and (named := _two_line_name(lines, paras[j], group)) and len(paras[j + 1]) == n \
                 and _short(lines, paras[j + 1]) and _values(lines, paras[j + 1]):
             name, group, name_line = named
@@ -122,6 +140,35 @@ def _named_columns(lines: Sequence[str], paras: list[list[int]], start: int, n: 
         columns.append(paras[j])
         j += 1
     return (columns, names, name_lines, j) if len(columns) >= 2 else None
+
+
+def _name_over_values(lines: Sequence[str], para: list[int], n: int) -> tuple[str] | None:
+    """A column printed as one paragraph, its name of one or two lines over its n values
+    (``Retention`` / ``(%)`` / ``71.4`` ...): (the name,), or None."""
+    if len(para) not in (n + 1, n + 2) or not _short(lines, para) or not _values(lines, para[-n:]):
+        return None
+    name = para[:-n]
+    if not _header_cell(lines, name[:1]) or not all(
+            _header_cell(lines, [ln]) or re.fullmatch(r"\(.*\)", lines[ln - 1].strip()) for ln in name[1:]):
+        return None  # (a name's second line may be its unit or scale: '(%)', '(1–9)')
+    return (_joined(lines, name),)
+
+
+def _names_then_columns(lines: Sequence[str], paras: list[list[int]], j: int,
+                        n: int) -> list[tuple[str, int, list[int]]]:
+    """m >= 2 columns' names, each a paragraph of one line, the first maybe under its group's name
+    (``Discharge capacity (mAh g−1)`` / ``0.1C``, then ``1C``, ``5C``, ``10C``), then the m
+    columns, each a paragraph of n values: (name, its line, the column) of each; else []."""
+    m = 0
+    while j + m < len(paras) and len(paras[j + m]) in ((1, 2) if m == 0 else (1,)) and _header_cell(
+            lines, paras[j + m][-1:]) and all(_header_cell(lines, [ln]) for ln in paras[j + m]):
+        m += 1
+    if m < 2 or j + 2 * m > len(paras) or not all(
+            len(col) == n and _short(lines, col) and _values(lines, col) for col in paras[j + m:j + 2 * m]):
+        return []
+    first = paras[j]
+    group = lines[first[0] - 1].strip() + " " if len(first) == 2 else ""
+    return [(group + lines[paras[j + c][-1] - 1].strip(), paras[j + c][-1], paras[j + m + c]) for c in range(m)]
 
 
 def _two_line_name(lines: Sequence[str], para: list[int], group: str) -> tuple[str, str, int] | None:
@@ -338,20 +385,20 @@ def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], valu
     """Every header cell, then the n labels, then the k columns' values one column after another
     (plain pdftotext of a table whose columns are text blocks): the text lines hold k + 1 header
     cells (a line opening with ``(`` continues the cell above: ``kh`` / ``(d−1)``; not a column's
-    number, ``(2) Tobit``), or a header of two rows (:func:`_two_header_rows`), or only the k
-    value columns' numbered names (``(1) OLS`` / ``(2) Tobit``: the label column unnamed), and n
-    labels, and there are k x n cells (k >= 2, n >= 2). A cell is a value line, or a value line
-    and an error under it (:func:`_cells`: a regression's ``0.412***`` / ``(0.097)``). Over
-    numbered columns, the line after a caption's bare label (``Table 4.``) is its title, no
-    cell; the wrapped tail of a caption is no cell either (:func:`_caption_tail`) when the
-    header does not fit with it. When several n
-    fit, the one whose header and labels repeat no name wins (a flat header of ``Mean`` /
-    ``Max`` / ``Mean`` / ``Max`` is a header of two rows read wrong), then the one whose value
-    columns are numbered ``(1)``, ``(2)`` ..., then the one whose columns change least down
-    their rows (:func:`_column_breaks`), then the one with more rows: tables are longer than
-    wide, and so their labels outnumber their header's cells."""
+    number, ``(2) Tobit``), or a header of two rows (:func:`_two_header_rows`), or the k value
+    columns' names only (``Men (n = 14)`` / ``Women (n = 11)`` / ``P``: the label column
+    unnamed), and n labels, and there are k x n cells (k >= 2, n >= 2). A cell is a value line,
+    or a value line and an error under it (:func:`_cells`: a regression's ``0.412***`` /
+    ``(0.097)``). Over numbered columns, the line after a caption's bare label (``Table 4.``) is
+    its title, no cell; the wrapped tail of a caption is no cell either (:func:`_caption_tail`)
+    when the header does not fit with it. When several n fit, the one whose header and labels
+    repeat no name wins (a flat header of ``Mean`` / ``Max`` / ``Mean`` / ``Max`` is a header of
+    two rows read wrong), then one that names the label column or numbers its value columns,
+    then one whose value columns are numbered ``(1)``, ``(2)`` ..., then the one whose values
+    spread least within their columns (:func:`_column_spread`), then the one with more rows:
+    tables are longer than wide, and so their labels outnumber their header's cells."""
     slots = _cells(lines, values)
-    fits: list[tuple[int, bool, int, int, Grid]] = []
+    fits: list[tuple[int, bool, bool, int, int, Grid]] = []
     for n in range(2, len(texts) - 1):
         k, rest = divmod(len(slots), n)
         if rest or k < 2:
@@ -365,23 +412,25 @@ def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], valu
         columns = [slots[c * n:(c + 1) * n] for c in range(k)]
         if len(heads) == k + 1 and _numbered(names[1:]) and _after_bare_label(lines, heads[0][0]):
             heads, names = heads[1:], names[1:]  # (the caption's title over numbered columns)
-        if len(heads) == k and _numbered(names):
+        stubless = len(heads) == k
+        if stubless:
             grid = _column_grid(lines, ["", *names], [heads[0][0], *(head[0] for head in heads)],
                                 texts[len(texts) - n:], columns)
         elif len(heads) == k + 1 or (names := _two_header_rows(names, k)):
             grid = _column_grid(lines, names, [head[0] for head in heads[:1]] + [head[0] for head in heads[-k:]],
                                 texts[len(texts) - n:], columns)
         elif grid := _headers_first_grouped(lines, texts, columns, n, k):
-            fits.append((0, True, _column_breaks(lines, columns), -n, grid))  # (its labels recur by design)
+            fits.append((0, False, True, _column_spread(lines, columns), -n, grid))  # (its labels recur by design)
             continue
         else:
             continue
+        numbered = _numbered(grid.rows[0][1][-k:])
         names = grid.rows[0][1] + [lines[ln - 1].strip() for ln in texts[len(texts) - n:]]
-        fits.append((len(names) - len(set(names)), not _numbered(grid.rows[0][1][-k:]),
-                     _column_breaks(lines, columns), -n, grid))
+        fits.append((len(names) - len(set(names)), stubless and not numbered, not numbered,
+                     _column_spread(lines, columns), -n, grid))
     if not fits or _row_major(lines, para, values):
         return None
-    return min(fits, key=lambda fit: fit[:4])[4]
+    return min(fits, key=lambda fit: fit[:5])[5]
 
 
 def _headers_first_grouped(lines: Sequence[str], texts: list[int], columns: list[list[list[int]]], n: int,
@@ -425,18 +474,22 @@ def _cells(lines: Sequence[str], values: list[int]) -> list[list[int]]:
     return out
 
 
-def _column_breaks(lines: Sequence[str], columns: list[list[list[int]]]) -> int:
-    """How often a value jumps in size (five times or more) or changes its count of decimals from
-    a row to the next within the columns: a column holds one quantity, so a wrong split, which
-    puts the end of one column over the start of the next, breaks more often."""
-    breaks = 0
+def _column_spread(lines: Sequence[str], columns: list[list[list[int]]]) -> int:
+    """How far the values spread within their columns, summed over the columns: the range of
+    their sizes (digits before the point; 0 below 1) and of their counts of decimals. A column
+    holds one quantity, so a wrong split, which puts the end of one column over the start of the
+    next, spreads more."""
+    spread = 0
     for column in columns:
-        shapes = []
+        sizes, decimals = [], []
         for cell in column:
-            m = _NUMBER.search(lines[cell[0] - 1])
-            shapes.append((float(m.group(0).replace(",", "")), len(m.group(1) or "")) if m else (0.0, -1))
-        breaks += sum(a[1] != b[1] or max(a[0], b[0]) > 5 * min(a[0], b[0]) for a, b in zip(shapes, shapes[1:]))
-    return breaks
+            if m := _NUMBER.search(lines[cell[0] - 1]):
+                whole = m.group(0).split(".")[0].replace(",", "").lstrip("0")
+                sizes.append(len(whole))
+                decimals.append(len(m.group(1) or ""))
+        if sizes:
+            spread += max(sizes) - min(sizes) + max(decimals) - min(decimals)
+    return spread
 
 
 def _after_bare_label(lines: Sequence[str], ln: int) -> bool:
