@@ -505,6 +505,19 @@ def test_inline_html_of_converters_in_pipe_cells():
     assert [cells for _, cells in grid.rows[1:]] == [["DPO", "15.1†", "7.03¹"], ["KTO", "16.0", "7.10"]]
 
 
+def test_tukey_groups_in_capitals_in_superscript_after_a_value_and_its_error():
+    """``<sup>A</sup>`` after a number is a mark (a Tukey group between rows), never the unit A."""
+    from paperfig.cells import parse_cell
+
+    (grid,) = find_grids(["| Diet | Day 30 | Day 60 |", "|---|---|---|",
+                          "| Oat | 1.14 ± 0.09<sup>A</sup> | 2.26 ± 0.15<sup>AB</sup> |",
+                          "| Rye | 0.47 ± 0.05<sup>C</sup> | 0.88<sup>Bc</sup> |"])
+    assert [cells for _, cells in grid.rows[1:]] == [["Oat", "1.14 ± 0.09ᴬ", "2.26 ± 0.15ᴬᴮ"],
+                                                     ["Rye", "0.47 ± 0.05ꟲ", "0.88ᴮᶜ"]]
+    assert [(p.part, p.value) for p in parse_cell("1.14 ± 0.09ᴬ").parts] == [("value", "1.14"), ("error", "0.09")]
+    assert [(p.part, p.value) for p in parse_cell("0.88ᴮᶜ").parts] == [("value", "0.88")]
+
+
 def test_latex_math_in_html_cells():
     (grid,) = find_grids([r"<table><tr><td>Model</td><td>F1</td></tr>"
                           r"<tr><td>Base</td><td>$85.1_{\pm 0.4}$</td></tr>"

@@ -132,7 +132,7 @@ _MISSING_WORDS = frozenset({"n/a", "na", "n.a.", "n.a", "n/a.", "nd", "nd.", "n.
                             "nm"})
 
 _ELEMENT = re.compile(r"^[A-Z][a-z]$")
-_MARK_CHARS = "*∗⋆†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
+_MARK_CHARS = "*∗⋆†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮꟲᴰᴱꟳᴳ"
 _MARKS = rf"(?:[{_MARK_CHARS}]|\^\{{[a-z*†‡§¶]{{1,3}}\}}|\^[a-z*†‡§¶]|\[\^[\w-]{{1,20}}\])+"  # [^moe]: pandoc
 _ZW_GAPS = "\u00a0\u2009\u202f\u200b\u200c\u200d\u2060"
 #: The number of a token: checked afterwards by ``numbers.read_number``.

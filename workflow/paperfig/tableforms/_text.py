@@ -9,14 +9,15 @@ import re
 from collections.abc import Sequence
 
 _SPACES = re.compile(r"\s+")
-_MARKS = str.maketrans("0123456789abcdef", "⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉᶠ", " ,")
-_FOOTNOTE_MARKS = frozenset("¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠ*†‡§¶")
+_MARKS = str.maketrans("0123456789abcdefABCDEFG", "⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉᶠᴬᴮꟲᴰᴱꟳᴳ", " ,")
+_FOOTNOTE_MARKS = frozenset("¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠᴬᴮꟲᴰᴱꟳᴳ*†‡§¶")
 
 
 def footnote_mark(text: str) -> str | None:
     """A superscript printed after a number (``<sup>†</sup>``, ``<sup>1</sup>``, ``^{a,b}``) as
     footnote marks the number grammar reads after a number (``†``, ``¹``, ``ᵃᵇ``): digits and
-    the letters a-f become superscripts, so ``84.3<sup>1</sup>`` is 84.3, never 84.31. None
+    the letters a-f and A-G become superscripts (``<sup>A</sup>``, a Tukey group in capitals,
+    never a unit there), so ``84.3<sup>1</sup>`` is 84.3, never 84.31. None
     when it is not a mark (a word, an exponent such as ``-3``)."""
     mark = text.strip().replace("\\", "").translate(_MARKS)  # (Marker escapes stars: '\*\*\*')
     return mark if mark and all(c in _FOOTNOTE_MARKS for c in mark) else None
