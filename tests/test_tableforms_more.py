@@ -200,6 +200,20 @@ def test_multiline_without_blank_lines_and_simple_table_with_inner_rule():
     assert g.rows == [(1, ["Model", "A", "B"]), (3, ["x", "1.0", "2.0"]), (5, ["Avg", "1.5", "2.5"])]
 
 
+def test_layout_rules_under_group_names_over_row_labels_are_no_pandoc_table():
+    """pdftotext -layout: a rule under each group's name, the row labels left of both rules."""
+    text = "\n".join([
+        "                          Dry mass (g)              Height (cm)",
+        "                       -------------------     -------------------",
+        " Treatment               Week 2    Week 6        Week 2    Week 6",
+        " Control                 4.1 ± 0.3  6.2 ± 0.4      31 ± 2    48 ± 3",
+        " Mulch                   5.6 ± 0.4  8.9 ± 0.6      35 ± 2    57 ± 4",
+        " Mulch + compost         6.3 ± 0.5  9.8 ± 0.7      38 ± 3    61 ± 4",
+    ])
+    g = one(text, "aligned")
+    assert g.rows[-1][1] == ["Mulch + compost", "6.3 ± 0.5", "9.8 ± 0.7", "38 ± 3", "61 ± 4"]
+
+
 def test_headerless_simple_table_closed_by_dash_runs():
     text = "\n".join([
         "Text.",

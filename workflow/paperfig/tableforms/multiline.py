@@ -23,8 +23,9 @@ Grammar
   heading, a caption or a fence (or within 80 lines), the table is read as a simple one.
 * **Simple table.** A non-blank header line directly above a dash-runs line (the header is that
   one line; a heading, caption or bullet there is no header, and no simple table starts), then
-  one row per line up to a blank line; most rows holding two gaps of 2+ spaces inside one run
-  are no pandoc table (a layout's rule under a group's name). A dashed line in the body ends the table when a blank
+  one row per line up to a blank line; most rows holding two gaps of 2+ spaces inside one run,
+  or a first word wholly left of the first run, are no pandoc table (a layout's rules under
+  group names). A dashed line in the body ends the table when a blank
   line (or the end) follows it; otherwise it is a rule inside the table (its line is the
   block's, not a row).
 * **Headerless.** A dash-runs line after a blank line (or at the start) opens a table without
@@ -242,6 +243,14 @@ def _gapped_within(line: str, extents: Extents) -> bool:
     return False
 
 
+def _left_of_runs(line: str, extents: Extents) -> bool:
+    """A row whose first word ends before the first run begins: a column the dash runs leave out
+    (``pdftotext -layout``'s rules under group names, the row labels left of them), never a pandoc
+    table, whose dash line spans every column."""
+    first = _WORD.search(line)
+    return bool(first) and bool(extents) and first.end() < extents[0][0]
+
+
 def _simple(dash: int, lines: Sequence[str], skip: Collection[int], first: int | None = None,
             header_lines: list[int] | None = None) -> Grid | None:
     """A simple table whose dash-runs line is ``dash``, header above it."""
@@ -265,8 +274,9 @@ def _simple(dash: int, lines: Sequence[str], skip: Collection[int], first: int |
             body.append(ln)
             last = ln
         ln += 1
-    if not body or sum(_gapped_within(_text(lines, ln), extents) for ln in body) * 2 > len(body):
-        return None  # (a layout's rule under a group's name: its rows hold columns inside one run)
+    if not body or sum(_gapped_within(_text(lines, ln), extents) or _left_of_runs(_text(lines, ln), extents)
+                       for ln in body) * 2 > len(body):
+        return None  # (a layout's rules under group names: its rows hold columns inside one run or left of all)
     rows = _rows_from(body, lines, extents)
     start = first if first is not None else header_lines[0]
     return _table(rows, header, header_lines[0], list(range(start, last + 1)), lines, skip)
