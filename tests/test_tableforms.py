@@ -182,6 +182,8 @@ def test_latex_unclosed_and_unknown_commands_are_noted():
     (r"$\mathrm{BERT}_{\mathrm{BASE}}$", "BERT_{BASE}"),
     (r"12.5\%", "12.5%"),
     (r"\ding{51}", "✓"),
+    (r"4.8\({}^{a}\)", "4.8^{a}"),  # (Nougat: a significance letter set in math after its number)
+    (r"11.3\({}^{ab}\)", "11.3^{ab}"),
 ])
 def test_latex_cell_text(raw, plain):
     assert clean_latex(raw) == plain

@@ -160,6 +160,7 @@ _CMD = re.compile(r"\\([A-Za-z]+)\*?")
 _ESCAPES = {"\\%": "%", "\\&": "&", "\\_": "_", "\\#": "#", "\\$": "\ue002", "\\{": "\ue000",
             "\\}": "\ue001", "\\^": "^"}
 _MARK_SUP = re.compile(r"\^\s*(?:\{\s*([*†‡§¶]+|∘)\s*\}|([*†‡§¶]|∘))")
+_SPACED_LETTER_SUP = re.compile(r"(?<=\d) (\^\{[a-h]{1,3}\})")
 _STD_SUB = re.compile(r"\s*_\s*\{\s*±\s*([^{}]*?)\s*\}")
 _DASH_ALONE = re.compile(r"^-{2,3}$")
 
@@ -239,6 +240,8 @@ def clean_latex(text: str, unknown: list[str] | None = None) -> str:
     t = t.replace("~", " ")
     t = t.replace("\ue000", "{").replace("\ue001", "}").replace("\ue002", "$").replace("\ue003", "~")
     t = squash(t)
+    # a mark set apart from its number by math delimiters (Nougat's '4.8\({}^{a}\)') is the number's
+    t = _SPACED_LETTER_SUP.sub(r"\1", t)
     if _DASH_ALONE.match(t):
         t = "—"
     return t
