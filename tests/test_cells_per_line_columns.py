@@ -127,3 +127,25 @@ def test_header_cells_first_without_a_name_for_the_label_column():
     assert grid.rows[0][1] == ["", "Road (n = 12)", "Track (n = 10)", "P"]
     assert grid.rows[4] == (9, ["Peak power (W)", "1,210 ± 140", "1,590 ± 170", "<0.001"])
     assert len(grid.rows) == 8
+
+
+def test_rows_printed_as_blocks_with_a_groups_label_between_and_a_reference_cell():
+    """Plain pdftotext of a table whose rows are text blocks: a blank line after each row, a
+    group's label alone between two rows, a reference category's 'Ref.' cell, rows named by age
+    bands (the header's cells, each its own block, are left out)."""
+    lines = ["Table 2", "Risk of preterm birth by parity and smoking.", "", "Variable", "", "Category", "",
+             "Preterm/", "births (%)", "", "OR (95% CI)", "", "P-value", "", "Age", "",
+             "< 25 years", "12/418 (2.9)", "Ref.", "–", "",
+             "25–34 years", "31/502 (6.2)", "2.21 (1.12–4.37)", "0.022", "",
+             "> 34 years", "9/61 (14.8)", "5.83 (2.35–14.4)", "<0.001", "",
+             "Smoking", "",
+             "No", "35/801 (4.4)", "Ref.", "–", "",
+             "Yes", "17/180 (9.4)", "2.27 (1.24–4.16)", "0.008"]
+    from paperfig.tableforms import stacked
+
+    (grid,) = stacked.find(lines)  # (the paragraphs reader, before it, may read such rows too)
+    assert grid.rows[0] == (17, ["< 25 years", "12/418 (2.9)", "Ref.", "–"])
+    assert grid.rows[3] == (32, ["Smoking", "", "", ""])
+    assert grid.rows[-1] == (39, ["Yes", "17/180 (9.4)", "2.27 (1.24–4.16)", "0.008"])
+    values = _values("\n".join(lines))
+    assert (42, "value", "0.008") in values and (35, "first", "35") in values

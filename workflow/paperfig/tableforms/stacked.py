@@ -69,9 +69,10 @@ Grammar
   the reading that covers more of it wins; a row's errors are a row of their own under it,
   unlabelled, each on its line. Never in a run holding the lines ``(1)`` and ``(2)``: a
   regression's numbered columns printed one after another (:mod:`.columnblocks`).
-* **Blocks of a row each** (docTR's ``render()``, OCR of a table image): paragraphs of cell
-  lines separated by one blank line, >= 3 of them and all of one length ``p`` (the header's
-  cells, then a row's): the same table with ``p`` fixed, the blank lines part of it. A table of
+* **Blocks of a row each** (docTR's ``render()``, OCR of a table image, plain ``pdftotext`` of
+  a table whose rows are text blocks): paragraphs of cell lines separated by one blank line, >= 3
+  of them and all of one length ``p`` (the header's cells, then a row's), a group's label alone
+  between two of them (``Sex``): the same table with ``p`` fixed, the blank lines part of it. A table of
   >= 3 columns read without a header takes the row set apart one blank line before it (a label
   and p - 1 values ending the paragraph), and one read to its end the row set apart after it (a
   label of one or two lines, then p - 1 values: the whole paragraph).
@@ -161,7 +162,7 @@ def _cell_line(line: str, strings: bool = False) -> bool:
         return False
     if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
         return False
-    return not _SENTENCE_END.search(s) and ":" not in s
+    return (not _SENTENCE_END.search(s) or bool(_REFERENCE.match(s))) and ":" not in s  # ('Ref.': a cell)
 
 
 #: A column's name cut short, alone on its line (``Max.``, ``Temp.``): no sentence's end.
@@ -784,18 +785,26 @@ def _spaced(lines: Sequence[str], paragraphs: list[list[int]]) -> list[list[int]
     return out
 
 
-def _blocks(paragraphs: list[list[int]]) -> list[tuple[list[int], int]]:
+def _blocks(lines: Sequence[str], paragraphs: list[list[int]]) -> list[tuple[list[int], int]]:
     """Runs of >= 3 paragraphs of cell lines, one blank line apart, all of one length p:
-    (their cell lines, p)."""
+    (their cell lines, p). A group's label alone between two of them (``Sex``, a paragraph of one
+    line of words, no value) is part of the run."""
     out: list[tuple[list[int], int]] = []
     group: list[list[int]] = []
-    for para in paragraphs + [[]]:
-        if group and para and len(para) == len(group[0]) and para[0] == group[-1][-1] + 2 and len(para) >= 2:
-            group.append(para)
-            continue
-        if len(group) >= 3:
-            out.append(([ln for g in group for ln in g], len(group[0])))
-        group = [para] if para else []
+    p = 0
+    for i, para in enumerate(paragraphs + [[]]):
+        if group and para and para[0] == group[-1][-1] + 2 and p >= 2:
+            if len(para) == p:
+                group.append(para)
+                continue
+            following = paragraphs[i + 1] if i + 1 < len(paragraphs) else []
+            if len(para) == 1 and len(following) == p and following[0] == para[0] + 2 and _group_label(
+                    lines[para[0] - 1].strip()) and not _is_value(lines[para[0] - 1].strip()):
+                group.append(para)  # (a group's label between rows)
+                continue
+        if p >= 2 and sum(len(g) == p for g in group) >= 3:
+            out.append(([ln for g in group for ln in g], p))
+        group, p = ([para], len(para)) if para else ([], 0)
     return out
 
 
@@ -841,7 +850,7 @@ def _row_across_blank(lines: Sequence[str], paragraphs: list[list[int]], edge: i
 def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False) -> list[Grid]:
     """The one-cell-per-line tables of ``lines``; ``strings``: the lines are a tool's strings."""
     paragraphs = _paragraphs(lines, skip, strings)
-    blocks = _blocks(paragraphs)
+    blocks = _blocks(lines, paragraphs)
     in_blocks = {ln for run, _ in blocks for ln in run}
     joined = _across_empty_cells(lines, paragraphs, in_blocks)
     runs = [_with_spaced_header(lines, joined, i) for i, para in enumerate(joined)
