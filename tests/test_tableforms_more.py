@@ -214,6 +214,23 @@ def test_layout_rules_under_group_names_over_row_labels_are_no_pandoc_table():
     assert g.rows[-1][1] == ["Mulch + compost", "6.3 ± 0.5", "9.8 ± 0.7", "38 ± 3", "61 ± 4"]
 
 
+def test_effect_estimates_named_in_their_cells_and_a_header_placed_over_columns_read_by_order():
+    """pdftotext -layout: 'RR 0.85 (0.53 to 1.36)' is one cell; a row whose two values stand
+    one space apart is read by value order, and the header's names still go over their columns."""
+    text = "\n".join([
+        "                                Drug             Placebo          Effect estimate         p",
+        "                                (n = 96)         (n = 98)         (95% CI)",
+        "   Admission, n (%)              14 (14.6)        22 (22.4)       RR 0.65 (0.36 to 1.19)   0.16",
+        "   Stay, days             4.1 [3.0–5.6] 4.4 [3.2–6.1]             MD −0.3 (−0.9 to 0.3)    0.31",
+        "   Death, n (%)                   2 (2.1)          3 (3.1)         —                        >0.99",
+    ])
+    g = one(text, "aligned")
+    assert g.rows[0][1] == ["", "Drug", "Placebo", "Effect estimate", "p"]
+    assert g.rows[1][1] == ["", "(n = 96)", "(n = 98)", "(95% CI)", ""]
+    assert g.rows[2][1] == ["Admission, n (%)", "14 (14.6)", "22 (22.4)", "RR 0.65 (0.36 to 1.19)", "0.16"]
+    assert g.rows[3][1] == ["Stay, days", "4.1 [3.0–5.6]", "4.4 [3.2–6.1]", "MD −0.3 (−0.9 to 0.3)", "0.31"]
+
+
 def test_headerless_simple_table_closed_by_dash_runs():
     text = "\n".join([
         "Text.",
@@ -1994,7 +2011,9 @@ def test_a_statistic_named_before_its_value_inside_a_row():
         "Irritation, n (%) 4 (7) 13 (23) OR 0.25 (0.08 to 0.82) 0.02",
     ])
     g = one(text, "aligned")
-    assert g.rows[2] == (3, ["Adherence, n (%)", "33 (57)", "26 (46)", "1.6 (0.8 to 3.3)", "0.21"])
+    assert g.rows[2] == (3, ["Adherence, n (%)", "33 (57)", "26 (46)", "OR 1.6 (0.8 to 3.3)", "0.21"])
+    assert [(p.part, p.value) for p in cells.parse_cell(g.rows[2][1][3]).parts] == [
+        ("value", "1.6"), ("low", "0.8"), ("high", "3.3")]  # (the name kept as printed, no value of its own)
 
 
 def test_lines_without_bullets_each_comparing_whole_numbers_are_a_list():

@@ -39,8 +39,9 @@ Grammar
   speck OCR read as a quote, a point or a rule's ``|`` between two cells (``15 ‘ 951``, ``Bay
   East | 10``); marks printed apart after a value (``1,440 *``) are part of its token, and so
   are marks after a value's parenthesis (``4.1 (2.6)***``); a line of only ``|`` (what OCR left
-  of a rule) is a rule; a statistic's name between two values (``26 (46)  OR 1.6 (0.8 to
-  3.3)``) is no token. Significance letters after a value (``3.12
+  of a rule) is a rule; a statistic's name between two values (``26 (46)  OR 1.6``) is no
+  token, and one before its estimate and interval is part of the estimate's token (``RR 0.85
+  (0.53 to 1.36)``: the cell as printed). Significance letters after a value (``3.12
   ± 0.14 c``, ``8.05 ± 0.40 ab``; upper case first, ``51.3 (8.4) Aa``, ``BCa``, never a lone
   ``A``: a unit) are part of its token. A *weak* value is one a label may hold: an integer,
   optionally with a size suffix (``2``, ``7B``, ``1.3B``, ``2019``); the others are *strong*
@@ -302,6 +303,26 @@ def _with_letters(out: list[_Tok], text: str, start: int) -> list[_Tok]:
     return merged
 
 
+#: An effect measure's name printed before its estimate in the cell (``RR 0.85 (0.53 to 1.36)``).
+_ESTIMATE_NAME = re.compile(r"^(?:a?(?:RR|OR|HR|IRR)|MD|RD|SMD|β)$")
+
+
+def _with_estimate_names(out: list[_Tok], text: str, start: int) -> list[_Tok]:
+    """An effect measure's name before its estimate and interval, after the row's label
+    (``RR 0.85 (0.53 to 1.36)``, ``MD −45 (−260 to 170)``): one value token, which the cell
+    grammar reads; never the line's first token (a row named ``HR``), but a cell's when the text
+    is a piece of the line (``start`` > 0)."""
+    merged: list[_Tok] = []
+    for tok in out:
+        if (len(merged) > 1 or merged and start > 0) and not merged[-1].value \
+                and _ESTIMATE_NAME.match(merged[-1].text) and tok.value and ("(" in tok.text or "[" in tok.text):
+            name = merged.pop()
+            merged.append(_Tok(text[name.start - start:tok.end - start], name.start, tok.end, True))
+            continue
+        merged.append(tok)
+    return merged
+
+
 def tokens(text: str, start: int = 0, misread_pm: bool = False) -> list[_Tok]:
     """Whitespace tokens with their columns; printed compounds (``81.2 ± 0.3``, ``85.3 (-5.6)``,
     ``86.8 / 81.7``, ``1.38 [1.19, 1.60]``, ``0.5 (0.2 to 0.9)``) merged into one value token."""
@@ -337,7 +358,7 @@ def tokens(text: str, start: int = 0, misread_pm: bool = False) -> list[_Tok]:
         else:
             out.append(_Tok(raw[i][0], raw[i][1], raw[i][2], bool(_VALUE.match(raw[i][0])) and not _season(raw[i][0])))
             i += 1
-    return _with_letters(out, text, start)
+    return _with_estimate_names(_with_letters(out, text, start), text, start)
 
 
 def _trailing_run(toks: list[_Tok]) -> int:
@@ -966,10 +987,18 @@ def _by_order(rows: list[_Line], header: list[_Line], notes: list,
     k += 1 if trailed else 0  # (the header names the text column too)
     heads = []
     if head is not None:
+        # a header line of k names set apart (``Fibrinogen   Placebo   Effect estimate   p``), or
+        # of the labels' name and k names, names the value columns in order; a shorter one, each
+        # name over or under the one it stands by (``(n = 118)   (n = 121)   (95% CI)``)
+        named = next((pieces[len(pieces) - k:] for h in header if h.gapped
+                      and len(pieces := _pieces(h.text)) in (k, k + 1)), None)  # (k + 1: the labels' name first)
         for h in header[:-1]:
-            heads.append((h.ln, [" ".join(t.text for t in h.toks)] + [""] * k))
+            heads.append((h.ln, _placed(_pieces(h.text), named) if named and h.gapped
+                          else [" ".join(t.text for t in h.toks)] + [""] * k))
         names = [p[0] for p in head_pieces] if head_pieces else head_words
-        if len(names) == k + 1:
+        if named and head_pieces and len(head_pieces) < k:
+            cells = _placed(head_pieces, named)
+        elif len(names) == k + 1:
             cells = names
         elif len(names) == k:
             cells = [""] + names
@@ -990,6 +1019,21 @@ def _by_order(rows: list[_Line], header: list[_Line], notes: list,
         notes.append((out[0][0], "group_settings", "the labels are a group's name over settings counted again "
                       "under each group ('Northern 1', '2', '3'): read as two label columns"))
     return heads + out
+
+
+def _placed(pieces: list[tuple[str, int, int]], named: list[tuple[str, int, int]]) -> list[str]:
+    """A header line's pieces as the cells of a table whose k value columns are named by
+    ``named`` (k pieces, in order): each piece under the name it overlaps most (or stands nearest
+    to); a piece left of them all names the label column."""
+    cells = [""] * (len(named) + 1)
+    for text, start, end in pieces:
+        if end <= named[0][1]:
+            cells[0] = f"{cells[0]} {text}".strip()
+            continue
+        c = max(range(len(named)), key=lambda i: (min(end, named[i][2]) - max(start, named[i][1]),
+                                                  -abs((start + end) - (named[i][1] + named[i][2]))))
+        cells[c + 1] = f"{cells[c + 1]} {text}".strip()
+    return cells
 
 
 #: A label of a group's name and a whole number (``Northern 1``), or the number alone (``2``).
