@@ -97,20 +97,31 @@ values) 0.996 / 0.987, 0.983 / 0.975, 0.989 / 0.997, 0.982 / 0.994, 0.987 / 0.99
 0.997 / 1.000, 0.985 / 0.995, 0.985 / 0.989, 0.991 / 0.994, 0.983 / 0.988, 0.986 / 0.986, 0.928 /
 0.990, 0.933 / 1.000, 0.937 / 0.999, 0.968 / 1.000, 0.976 / 0.985, 0.935 / 1.000, 0.944 / 0.999,
 0.967 / 1.000, 0.927 / 0.996, 1.000 / 1.000, 0.966 / 0.996, 0.946 / 0.993, 0.970 / 0.985, 0.991 /
-1.000, 0.990 / 0.979, 0.978 / 0.983, 0.978 / 0.994, 0.976 / 0.995, 0.930 / 1.000 and 0.968 / 0.998 -
-the honest estimate of how paperfig does on documents nobody here has seen. (Batches 105 to 124
+1.000, 0.990 / 0.979, 0.978 / 0.983, 0.978 / 0.994, 0.976 / 0.995, 0.930 / 1.000 and 0.968 / 0.998,
+and ``corpus_blind249`` to ``corpus_blind300`` (780 documents, written four at a time in a later
+session while the fixes for the earlier ones landed; pooled 0.973 / 0.994 over 46,877 values) 0.987
+/ 1.000, 0.976 / 1.000, 0.990 / 1.000, 0.974 / 0.997, 0.974 / 0.977, 1.000 / 0.994, 0.989 / 0.993,
+0.988 / 0.999, 0.957 / 0.980, 0.946 / 1.000, 0.958 / 0.998, 0.979 / 0.998, 0.966 / 0.993, 0.971 /
+0.996, 0.993 / 0.996, 0.979 / 0.991, 0.981 / 0.998, 0.949 / 0.994, 0.981 / 0.996, 0.981 / 0.994,
+0.957 / 0.994, 0.973 / 0.985, 0.996 / 0.993, 0.971 / 0.998, 0.990 / 0.993, 0.929 / 1.000, 0.999 /
+0.985, 1.000 / 0.988, 0.895 / 0.994, 0.932 / 1.000, 0.968 / 0.994, 0.989 / 0.996, 0.961 / 0.999,
+0.970 / 0.988, 0.982 / 1.000, 0.960 / 1.000, 0.999 / 0.988, 0.925 / 1.000, 0.961 / 0.996, 0.963 /
+0.999, 0.999 / 0.998, 0.991 / 0.983, 0.982 / 1.000, 0.998 / 1.000, 0.982 / 0.985, 0.984 / 0.986,
+0.971 / 0.984, 0.971 / 1.000, 0.938 / 1.000, 0.982 / 0.990, 0.997 / 0.993 and 0.970 / 0.991 - the
+honest estimate of how paperfig does on documents nobody here has seen. (Batches 105 to 124
 arrived while a regression of one-cell-per-line tables with merged OCR boxes, introduced in that
 session and fixed before batch 125, was in the code; their arrival numbers include it.) (Batches 47
 and 48 were swept, half-written, into two fix commits by a ``git add`` of ``tests/``; none of their
-documents was opened or scored before they were committed whole. Two sidecars of batch 25, one each
-of batches 157 and 160 (three series) and one each of batches 27, 46, 57, 73, 75, 82, 83, 85, 95,
-96, 108, 109, 120, 129, 133, 144, 148, 171, 177, 209, 228, 233, 241 and 243 were corrected after
-arrival to the rule above: a shared x counts once per point, a bar by its value only. Two precision
-floors went down, batch 3 to 0.97 and batch 17 to 0.99, when a pair of value bullets became a list
-(``Girls: 57.9% → 80.6%``): their writers did not count such bullets, later writers do.) The forms
-they showed were then added to the readers (as forms, never as files), so their numbers now are no
-longer blind; they are printed and guarded against regressions (``BLIND_FLOORS``), not held to the
-target.
+documents was opened or scored before they were committed whole. Batch 265 was committed before its
+writer had finished; the writer then re-spaced one document's prose, no value line. Two sidecars of
+batch 25, one each of batches 157 and 160 (three series) and one each of batches 27, 46, 57, 73, 75,
+82, 83, 85, 95, 96, 108, 109, 120, 129, 133, 144, 148, 171, 177, 209, 228, 233, 241 and 243 were
+corrected after arrival to the rule above: a shared x counts once per point, a bar by its value
+only. Two precision floors went down, batch 3 to 0.97 and batch 17 to 0.99, when a pair of value
+bullets became a list (``Girls: 57.9% → 80.6%``): their writers did not count such bullets, later
+writers do.) The forms they showed were then added to the readers (as forms, never as files), so
+their numbers now are no longer blind; they are printed and guarded against regressions
+(``BLIND_FLOORS``), not held to the target.
 """
 
 from __future__ import annotations
@@ -215,7 +226,24 @@ BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corp
                 "corpus_blind239": (0.99, 1.0), "corpus_blind240": (0.94, 0.99), "corpus_blind241": (0.97, 1.0),
                 "corpus_blind242": (0.99, 1.0), "corpus_blind243": (0.99, 1.0), "corpus_blind244": (0.98, 1.0),
                 "corpus_blind245": (0.97, 0.99), "corpus_blind246": (0.98, 0.99), "corpus_blind247": (0.92, 1.0),
-                "corpus_blind248": (0.96, 0.99)}
+                "corpus_blind248": (0.96, 0.99), "corpus_blind249": (0.98, 1.0), "corpus_blind250": (0.97, 1.0),
+                "corpus_blind251": (0.98, 1.0), "corpus_blind252": (0.97, 0.99), "corpus_blind253": (0.97, 0.97),
+                "corpus_blind254": (1.0, 0.99), "corpus_blind255": (0.98, 0.99), "corpus_blind256": (0.98, 0.99),
+                "corpus_blind257": (0.99, 0.98), "corpus_blind258": (0.98, 1.0), "corpus_blind259": (0.95, 0.99),
+                "corpus_blind260": (0.97, 0.99), "corpus_blind261": (0.96, 0.99), "corpus_blind262": (0.97, 0.99),
+                "corpus_blind263": (0.99, 0.99), "corpus_blind264": (0.97, 0.99), "corpus_blind265": (0.98, 0.99),
+                "corpus_blind266": (0.98, 0.99), "corpus_blind267": (0.98, 0.99), "corpus_blind268": (0.98, 0.99),
+                "corpus_blind269": (0.97, 0.99), "corpus_blind270": (0.97, 0.98), "corpus_blind271": (0.99, 0.99),
+                "corpus_blind272": (0.97, 0.99), "corpus_blind273": (0.98, 0.99), "corpus_blind274": (0.98, 1.0),
+                "corpus_blind275": (0.99, 0.98), "corpus_blind276": (1.0, 0.98), "corpus_blind277": (0.95, 0.99),
+                "corpus_blind278": (0.93, 1.0), "corpus_blind279": (0.96, 0.99), "corpus_blind280": (0.98, 0.99),
+                "corpus_blind281": (0.96, 0.99), "corpus_blind282": (0.97, 0.98), "corpus_blind283": (0.98, 1.0),
+                "corpus_blind284": (0.96, 1.0), "corpus_blind285": (0.99, 0.98), "corpus_blind286": (0.92, 1.0),
+                "corpus_blind287": (0.99, 0.99), "corpus_blind288": (0.96, 0.99), "corpus_blind289": (0.99, 0.99),
+                "corpus_blind290": (0.99, 0.98), "corpus_blind291": (0.98, 1.0), "corpus_blind292": (0.99, 1.0),
+                "corpus_blind293": (0.98, 0.98), "corpus_blind294": (0.98, 0.98), "corpus_blind295": (0.97, 0.98),
+                "corpus_blind296": (0.97, 1.0), "corpus_blind297": (0.93, 1.0), "corpus_blind298": (0.98, 0.98),
+                "corpus_blind299": (0.99, 0.99), "corpus_blind300": (0.97, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt", ".mmd")  # (.mmd: Nougat's Markdown)
 #: The documents with no data at all: prose only, and a document of an odd form.
