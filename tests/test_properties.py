@@ -308,6 +308,8 @@ def _second_number(row: dict) -> str:
     found = [f.text for f in numbers.find_numbers(numbers.normalise_digits(row["raw_cell"]))[0]]
     if row["part"] in ("delta", "error"):
         return found[-1]
+    if len(found) < 2 and "/" in row["raw_cell"]:  # ('1B/0': the prose grammar reads '1B' and stops)
+        return _number_in(row["raw_cell"].split("/", 1)[1])
     return found[1] if len(found) > 1 else found[0]
 
 
