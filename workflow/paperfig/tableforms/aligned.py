@@ -303,8 +303,11 @@ def _with_letters(out: list[_Tok], text: str, start: int) -> list[_Tok]:
     return merged
 
 
-#: An effect measure's name printed before its estimate in the cell (``RR 0.85 (0.53 to 1.36)``).
-_ESTIMATE_NAME = re.compile(r"^(?:a?(?:RR|OR|HR|IRR)|MD|RD|SMD|β)$")
+#: A statistic's name printed before its value in a row's cell (``OR 1.6 (0.8 to 3.3)``).
+_STATISTIC_NAMES = frozenset({"OR", "aOR", "HR", "aHR", "RR", "aRR", "IRR", "aIRR", "MD", "SMD", "RD", "β",
+                              "r", "d", "g"})
+#: Those an estimate's cell may open with, which the cell grammar reads (not a lone ``r``, ``d``, ``g``).
+_ESTIMATE_NAMES = frozenset(name for name in _STATISTIC_NAMES if len(name) > 1 or name == "β")
 
 
 def _with_estimate_names(out: list[_Tok], text: str, start: int) -> list[_Tok]:
@@ -315,7 +318,7 @@ def _with_estimate_names(out: list[_Tok], text: str, start: int) -> list[_Tok]:
     merged: list[_Tok] = []
     for tok in out:
         if (len(merged) > 1 or merged and start > 0) and not merged[-1].value \
-                and _ESTIMATE_NAME.match(merged[-1].text) and tok.value and ("(" in tok.text or "[" in tok.text):
+                and merged[-1].text in _ESTIMATE_NAMES and tok.value and ("(" in tok.text or "[" in tok.text):
             name = merged.pop()
             merged.append(_Tok(text[name.start - start:tok.end - start], name.start, tok.end, True))
             continue
@@ -383,8 +386,6 @@ def _rate_number(toks: list[_Tok], i: int) -> bool:
 
 #: A speck OCR read as a quote or a point between a row's cells (``15 ‘ 951``): no token.
 _SPECK = re.compile(r"^[‘’'`´·•.,|¦]$")  # (also a column rule's remnant between cells: 'Bay East | 10')
-#: A statistic's name printed before its value in a row's cell (``OR 1.6 (0.8 to 3.3)``).
-_STATISTIC_NAMES = frozenset({"OR", "aOR", "HR", "aHR", "RR", "aRR", "IRR", "MD", "SMD", "RD", "β", "r", "d", "g"})
 #: Footnote marks printed apart after a value (``1,440 *``).
 _MARKS_APART = re.compile(r"^[*∗†‡§¶]{1,3}$")
 
