@@ -2238,3 +2238,54 @@ def test_whole_numbers_with_a_plus_glued_to_the_first_on_a_line_of_misread_pm():
     found = [(v["value"], v["part"]) for v in parsed["table_values"] if v["line_no"] == 5]
     assert found[:4] == [("58", "value"), ("12", "error"), ("41", "value"), ("15", "error")]
     assert len(found) == 8 and {v["row_label"] for v in parsed["table_values"] if v["line_no"] == 5} == {"Rye loaf"}
+
+
+def test_years_after_a_group_name_label_the_rows_and_a_units_row_under_the_header_is_no_data():
+    text = "\n".join([
+        "Table 2. Reed cover and snail counts in three ponds (mean + SE).", "",
+        "| Pond Year Reed cover Snails Change",
+        "(%) (per m?) (%)",
+        "(per trap)", "",
+        "North pond 2018 41.2 + 3.1 18 + 4 —",
+        "2019 35.6 + 2.8 22 + 5 -13.6",
+        "2020 30.1 + 2.2 27 + 4 -15.4",
+        "| East pond 2018 52.7 + 4.0 11 + 3 —",
+        "2019 49.9 + 3.6 12 + 3 -5.3",
+        "2020 44.0 + 3.3 16 + 4 -11.8",
+    ])
+    parsed = parse_document(document_from_text(text, "reeds.txt"), {})
+    found = {(v["line_no"], v["value"]) for v in parsed["table_values"]}
+    assert not any(value.isdigit() and value.startswith("20") for _, value in found)  # years name the rows
+    assert {value for ln, value in found if ln == 8} == {"35.6", "2.8", "22", "5", "-13.6"}
+    census = "\n".join([
+        "Tab1e 4. Spring census of ibex in the upper valley.", "",
+        "Year | Males Females Kids Tota1 Kids per 100 females",
+        "| (counted)", "",
+        "2015 46 118 39 203 33.1",
+        "2016 51 124 42 217 33.9",
+        "2017 | 49 131 37 217 28.2",
+        "2018 55 127 45 227 35.4",
+    ])
+    parsed = parse_document(document_from_text(census, "ibex.txt"), {})
+    assert not any(v["value"].isdigit() and v["value"].startswith("201") for v in parsed["table_values"])
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 8] == ["49", "131", "37", "217", "28.2"]
+
+
+def test_a_year_with_a_footnote_mark_stays_in_its_column_of_years_naming_the_rows():
+    text = "\n".join([
+        "Table 3. Leaf damage by site and year (mean ± SE).", "",
+        "                     Damage (%)                  Mines per leaf",
+        " Site      Year    Sprayed       Control       Sprayed      Control",
+        "",
+        " Holt      2019    12.4 ± 1.1    20.8 ± 1.9    0.41 ± 0.05  0.88 ± 0.09",
+        "           2020    10.9 ± 1.0    23.5 ± 2.1    0.37 ± 0.04  0.95 ± 0.10",
+        "           2021    11.7 ± 1.3    25.1 ± 2.0    0.39 ± 0.05  1.02 ± 0.11",
+        " Marsh     2019    15.0 ± 1.4    19.6 ± 1.7    0.52 ± 0.06  0.71 ± 0.08",
+        "           2020    14.2 ± 1.2    21.3 ± 1.8    0.49 ± 0.06  0.80 ± 0.09",
+        "           2021a   –             –             0.47 ± 0.05  0.84 ± 0.08",
+    ])
+    parsed = parse_document(document_from_text(text, "leaves.txt"), {})
+    assert not any(v["value"].isdigit() and v["value"].startswith("20") for v in parsed["table_values"])
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 11 and v["value"]] == [
+        "0.47", "0.05", "0.84", "0.08"]
+    assert {v["row_label"] for v in parsed["table_values"] if v["line_no"] == 7} == {"2020"}

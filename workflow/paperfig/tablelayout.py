@@ -722,7 +722,12 @@ class TableLayout:
         the end (``Slope``, ``Total``, ``0.1 (recovery)``, a step repeated with a footnote mark,
         ``0.2 b``) take no part. Decimal settings may each
         be printed once for the rows under them (an HTML cell spanning rows: ``0.5`` / blank /
-        ``1.0`` / blank)."""
+        ``1.0`` / blank). A first row of a header's units alone (``(counted)``) takes no part. Years
+        may follow a group's name printed in the first row of its group (``Hand pulling 2019``)."""
+        # a header's units line read as the first row ('(counted)', the other cells blank) takes no part
+        while len(data) > 3 and re.fullmatch(r"[|¦\s]*\([^()\d]{1,24}\)", data[0][1][0]) and not any(
+                x.strip() for x in data[0][1][1:]):
+            data = data[1:]
         # '0 (no merging)'; OCR's '1 (poorest}'
         col = [re.sub(r"\s*\([^(){}]*[)}]$|(?<=\d)[a-h*†‡]$", "", c[0].strip()) for _, c in data]  # ('1200a')
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
@@ -751,6 +756,17 @@ class TableLayout:
             # settings in ascending order: doses 0.3, 1, 3, 10; a grid 0.5, 1.0, 1.5; losses 0%, 1%, 5%
             nums = [Decimal(x.rstrip("%")) for x in printed]
             return all(a < b for a, b in zip(nums, nums[1:]))
+        named = [re.fullmatch(r"(?=.*[A-Za-z]{2}).+?\s((?:19|20)\d\d)", x) for x in col]
+        if len(col) >= 4 and any(named) and named[0] and all(m or _YEAR.match(x) for m, x in zip(named, col)):
+            # a group's name printed before its first year ('Hand pulling 2019' / 2020 / 2021 /
+            # 'Untreated 2019' / 2020): the years ascend within each group
+            years: list[list[int]] = []
+            for m, x in zip(named, col):
+                if m:
+                    years.append([])
+                years[-1].append(int(m[1] if m else x))
+            if len(years) >= 2 and all(len(g) >= 2 and all(a < b for a, b in zip(g, g[1:])) for g in years):
+                return True
         if len(col) >= 3 and all(_YEAR_SPAN.match(x) for x in col) and all(
                 a < b for a, b in zip(col, col[1:])):
             return True  # school or fiscal years in order ('2016/17', '2017/18'; '2019–20'): the rows' names
@@ -789,7 +805,8 @@ class TableLayout:
             data = data[1:]
         # (a group's name alone on its row prints no setting; a summary row may leave it blank: 'LSD')
         groups = [g for g in _under_groups(data, j, lambda c: any(x.strip() for x in c[j:])) if any(g)]
-        found = [[_SETTING.fullmatch(x) for x in g] for g in groups]
+        # (a setting's footnote mark apart: a season not surveyed whole, '2021a')
+        found = [[_SETTING.fullmatch(re.sub(r"(?<=\d)[a-h*†‡]$", "", x)) for x in g] for g in groups]
         if not all(all(g) for g in found):
             return False
         if len({m["unit"] or "" for g in found for m in g}) > 1:

@@ -872,6 +872,10 @@ def _split_row(line: _Line) -> tuple[list[tuple[str, int, int]], list[_Tok]]:
     return pieces[:cut], values
 
 
+#: A number with a footnote mark glued on (``2021a``, ``0.27b``, ``14*``).
+_MARKED_NUMBER = re.compile(r"^[-−]?\d+(?:\.\d+)?[a-h*†‡]$")
+
+
 def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tuple[int, list[str]]] | None:
     split = {r.ln: _split_row(r) for r in rows}
     value_cols = _intervals([(t.start, t.end) for _, vals in split.values() for t in vals])
@@ -883,6 +887,24 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
         if pair is None:
             break
         value_cols[pair:pair + 2] = [[value_cols[pair][0], value_cols[pair + 1][1]]]
+    # a number with a footnote mark glued on, printed inside a value column past where the values
+    # begin, where its row has no value ('2021a' under years 2019, 2020: the mark made it no value
+    # token) is that column's cell, not a label column of its own
+    placed: dict[int, list[tuple[str, int]]] = {}
+    if value_cols:
+        for ln, (labels, vals) in split.items():
+            taken = {_column_of(t.start, t.end, value_cols) for t in vals}
+            keep = []
+            for text, s, e in labels:
+                i = _column_of(s, e, value_cols)
+                if (_MARKED_NUMBER.match(text) and s >= value_cols[0][0] and i not in taken
+                        and min(e, value_cols[i][1]) > max(s, value_cols[i][0])
+                        and s >= value_cols[i][0] - 1 and e <= value_cols[i][1] + 2):
+                    placed.setdefault(ln, []).append((text, i))
+                    taken.add(i)
+                else:
+                    keep.append((text, s, e))
+            split[ln] = (keep, vals)
     label_cols = _intervals([(s, e) for labels, _ in split.values() for _, s, e in labels])
     trail_cols = _intervals([(s, e) for r in rows for _, s, e in r.trail])
     out = []
@@ -904,6 +926,8 @@ def _by_position(rows: list[_Line], header: list[_Line], notes: list) -> list[tu
                               "the table is read by value order instead of character position"))
                 return None
             cells[i] = t.text
+        for text, i in placed.get(r.ln, ()):
+            cells[i] = text
         out.append((r.ln, lab + cells + tail))
     heads = []
     value_start = value_cols[0][0] if value_cols else 10 ** 9
