@@ -688,3 +688,33 @@ def test_surya_lines_mixing_whole_rows_under_group_labels_and_cells_per_line():
     assert g.rows[0][1] == ["Pond", "Area (ha)", "Max. depth (m)", "Oxygen (mg L-1)", "Fish species"]
     assert [r[1][0] for r in g.rows[1:]] == ["Upland", "Long Meadow Upper Pond", "Ashby", "Lowland",
                                               "Great Fen Drain Pool", "Moor End"]
+
+
+def test_a_group_label_naming_a_scale_whose_range_is_not_in_parentheses():
+    text = """Outcome
+Ropivacaine
+Saline
+P value
+Pain on movement, VAS 0-100, median (IQR)
+Recovery room
+12 (0-30)
+35 (10-60)
+0.004
+6 h
+20 (5-40)
+38 (15-55)
+0.02
+24 h
+25 (10-45)
+30 (15-50)
+0.41
+Nausea, n (%)
+4 (10.0)
+9 (22.5)
+0.13
+Values from the per-protocol set."""
+    found = _values(text)
+    assert (found[7], found[8], found[9]) == (["12", "0", "30"], ["35", "10", "60"], ["0.004"])
+    assert (found[15], found[16], found[17]) == (["25", "10", "45"], ["30", "15", "50"], ["0.41"])
+    assert (found[19], found[20], found[21]) == (["4", "10.0"], ["9", "22.5"], ["0.13"])
+    assert 5 not in found  # the scale's range names the group, it is no value

@@ -2289,3 +2289,45 @@ def test_a_year_with_a_footnote_mark_stays_in_its_column_of_years_naming_the_row
     assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 11 and v["value"]] == [
         "0.47", "0.05", "0.84", "0.08"]
     assert {v["row_label"] for v in parsed["table_values"] if v["line_no"] == 7} == {"2020"}
+
+
+def test_docTR_block_of_a_last_column_without_its_name_then_the_next_group_past_a_blank_line():
+    text = "\n".join([
+        "Table 2. Grip strength at baseline and week 8, by group.", "",
+        "Outcome / group Baseline Week 8 Mean change [95% CI]", "",
+        "Grip strength, kg",
+        "Training (n=31) 24.2 (5.1) 27.9 (5.4)",
+        "Stretching (n=30) 23.8 (4.9) 24.6 (5.0)",
+        "Usual care (n=29) 24.5 (5.3) 24.1 (5.2)", "",
+        "3.7 [2.9, 4.5]",
+        "0.8 [0.1, 1.5]",
+        "-0.4 [-1.1, 0.3]", "",
+        "Pinch strength, kg",
+        "Training 6.1 (1.2) 7.0 (1.3) 0.9 [0.6, 1.2]",
+        "Stretching 6.0 (1.1) 6.2 (1.2) 0.2 [-0.1, 0.5]",
+        "Usual care 6.2 (1.3) 6.1 (1.2) -0.1 [-0.4, 0.2]", "",
+        "Mixed models were adjusted for baseline and sex.",
+    ])
+    parsed = parse_document(document_from_text(text, "grip.txt"), {})
+    found: dict[int, list[str]] = {}
+    for v in parsed["table_values"]:
+        if v["value"]:
+            found.setdefault(v["line_no"], []).append(v["value"])
+    assert found[10] == ["3.7", "2.9", "4.5"] and found[12] == ["-0.4", "-1.1", "0.3"]  # the block, row by row
+    assert {v["row_label"] for v in parsed["table_values"] if v["line_no"] == 11} == {"Stretching (n=30)"}
+    assert found[15] == ["6.1", "1.2", "7.0", "1.3", "0.9", "0.6", "1.2"]
+    assert found[17] == ["6.2", "1.3", "6.1", "1.2", "-0.1", "-0.4", "0.2"]
+
+
+def test_a_nameless_block_of_bare_numbers_after_a_table_is_no_column():
+    text = "\n".join([
+        "Model Precision Recall",
+        "Base 71.2 65.4",
+        "Large 74.8 69.1",
+        "XL 76.0 70.3", "",
+        "12",
+        "15",
+        "18",
+    ])
+    parsed = parse_document(document_from_text(text, "bare.txt"), {})
+    assert not any(v["line_no"] > 4 for v in parsed["table_values"])

@@ -1356,8 +1356,21 @@ def _find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     grids = []
     taken: set[int] = set(skip)
     for run in _runs(lines, skip):
-        grid = _grid(run, lines, taken)
-        if grid and not taken & set(grid.lines):
-            grids.append(grid)
-            taken |= set(grid.lines)
+        for grid in _grids_of(run, lines, taken):
+            if not taken & set(grid.lines):
+                grids.append(grid)
+                taken |= set(grid.lines)
     return grids
+
+
+def _grids_of(run: list[_Line], lines: Sequence[str], taken: Collection[int]) -> list[Grid]:
+    """The run's table; or, when the run as a whole is none (a column of lone values that docTR
+    printed as a block of its own, then rows of the next table past a blank line), the tables of
+    its parts, split where lines are skipped."""
+    grid = _grid(run, lines, taken)
+    if grid:
+        return [grid]
+    cut = next((i for i in range(1, len(run)) if run[i].ln > run[i - 1].ln + 1), None)
+    if cut is None:
+        return []
+    return _grids_of(run[:cut], lines, taken) + _grids_of(run[cut:], lines, taken)

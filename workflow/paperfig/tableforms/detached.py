@@ -19,7 +19,9 @@ Grammar
 * **Where**: directly after a table block (at most two blank lines between), on lines no reader
   took.
 * **Name**: one to three short lines (at most 6 words each; a blank line may part them) holding
-  no value of the cell grammar and no sentence or caption.
+  no value of the cell grammar and no sentence or caption; or none, when every value is printed
+  with its interval or error (``1.54 [1.21, 1.87]``: docTR put the column's cells in a block of
+  their own, its name stayed in the header).
 * **Values**: then a run of lines each one value of the cell grammar (or a missing mark), ended
   by a blank line, a line that is no value, or the end of the page; exactly as many as the
   table's data rows (rows whose filled cells after the label are mostly values). Fewer or
@@ -35,7 +37,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Sequence
 
-from .. import cells, patterns
+from .. import cells, numbers, patterns
 from . import Grid
 
 _MAX_NAME_LINES = 3
@@ -78,7 +80,9 @@ def _column_after(lines: Sequence[str], after: int, taken: Collection[int]) -> t
     while ln <= len(lines) and ln not in taken and _value(lines[ln - 1]):
         values.append(ln)
         ln += 1
-    return (names, values) if names and values else None
+    if values and not names and not all(numbers.count_numbers(lines[v - 1]) >= 2 for v in values):
+        return None  # (a nameless column only of values with their interval or error: '1.54 [1.21, 1.87]')
+    return (names, values) if values else None
 
 
 def attach(lines: Sequence[str], grids: list[Grid], taken: Collection[int]) -> list[Grid]:
@@ -97,16 +101,16 @@ def attach(lines: Sequence[str], grids: list[Grid], taken: Collection[int]) -> l
         for i, (ln, row) in enumerate(grid.rows):
             if i in value_of:
                 cell, at = lines[value_of[i] - 1].strip(), value_of[i]
-            elif i == 0 and data[0] > 0:  # the header's row: the column's name
+            elif i == 0 and data[0] > 0 and names:  # the header's row: the column's name
                 cell, at = " ".join(lines[n - 1].strip() for n in names), names[0]
             else:
                 cell, at = "", where[i][-1]
             rows.append((ln, [*row, cell]))
             cell_lines.append([*where[i], at])
-        last = values[-1]
+        first, last = (names or values)[0], values[-1]
         out.append(dataclasses.replace(
             grid, rows=rows, cell_lines=cell_lines, last_line=last,
             lines=sorted({*grid.lines, *range(grid.last_line + 1, last + 1)}),
-            notes=[*grid.notes, (names[0], "detached_column", f"lines {names[0]}-{last}: the table's last column, "
+            notes=[*grid.notes, (first, "detached_column", f"lines {first}-{last}: the table's last column, "
                                  "printed after it, joined to its rows in order")]))
     return out

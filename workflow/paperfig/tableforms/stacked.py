@@ -109,9 +109,16 @@ _WORD = re.compile(r"[A-Za-z]{2}")
 _LOWER_WORD = re.compile(r"[a-z]{3,}\b")
 
 
+#: A rating scale's range printed after its name (``NRS 0-10``, ``VAS 0–100``), never a value of its own.
+_SCALE_RANGE = re.compile(r"(?<=[A-Za-z] )[01]\s?[-–]\s?(?:5|7|10|100)(?=[,;]?(?:\s|$))")
+
+
 def _group_label(text: str) -> bool:
-    """A group's label between rows: words, a scale's range in parentheses (``Pain score (0–10)``),
-    or codes whose digits stand inside words (``≥S2 vs S0–S1``), never a number of its own."""
+    """A group's label between rows: words, a scale's range in parentheses (``Pain score (0–10)``)
+    or after a word (``Pain at rest, NRS 0-10, median (IQR)``), or codes whose digits stand inside
+    words (``≥S2 vs S0–S1``), never a number of its own."""
+    if len(_WORD.findall(text)) >= 2:  # a scale's range after its name, unbracketed: 'NRS 0-10,'
+        text = _SCALE_RANGE.sub("", text)
     bare = re.sub(r"\s*\([^()\d]*\)", "", text)  # ('QIDS-SR16, mean (SD)': a parenthesis of words)
     return bool(_GROUP_LABEL.match(text)) or (
         bool(_WORD.search(bare)) and len(text.split()) <= 6 and "(" not in bare
