@@ -809,6 +809,16 @@ def test_arrow_items_are_points_of_their_series_and_a_comparison_is_not():
         (3, "4", "90.1", "CalibExit"), (3, "6", "92.3", "CalibExit"), (4, "4", "88.0", "PABEE"), (4, "6", "90.9", "PABEE")]
 
 
+def test_arrow_items_read_off_as_about_with_units_per_time():
+    text = ("This is a scatter plot of serum level against kidney function.\n\n"
+            "### Age under 65 years (blue circles)\n\n"
+            "- eGFR ~31 mL/min → level ~212 ng/mL\n"
+            "- eGFR ≈47 mL/min → level ≈158 ng/mL\n")
+    parsed = parse_chart_document(document_from_text(text, "about.md"))
+    assert [(p["line_no"], p["x"], p["y"]) for p in parsed["points"]] == [(5, "31", "212"), (6, "47", "158")]
+    assert {p["x_unit"] for p in parsed["points"]} == {"mL/min"}
+
+
 @pytest.mark.parametrize("line, intro", [("The figure shows two curves (image description)", True),
                                          ("ASSISTANT: The image shows a bar chart titled X.", True),
                                          ("> **Figure 4 description:** A line chart with loss.", True),

@@ -2331,3 +2331,39 @@ def test_a_nameless_block_of_bare_numbers_after_a_table_is_no_column():
     ])
     parsed = parse_document(document_from_text(text, "bare.txt"), {})
     assert not any(v["line_no"] > 4 for v in parsed["table_values"])
+
+
+def test_index_column_with_thousands_commas_and_a_range_column_with_thousands():
+    text = "\n".join([
+        "| Budget (nodes) | Score | Calibrated age (cal BP) |",
+        "|---|---|---|",
+        "| 400 | 61.2 | 9,920-10,190 |",
+        "| 800 | 64.8 | 12,560-12,820 |",
+        "| 1,600 | 67.1 | 14,290-14,930 |",
+        "| 3,200 | 69.0 | 18,270-18,720 |",
+    ])
+    parsed = parse_document(document_from_text(text, "budget.md"), {})
+    rows = {v["line_no"]: v["row_label"] for v in parsed["table_values"]}
+    assert rows[5] == "1,600"
+    assert [(v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 5] == [
+        ("value", "67.1"), ("low", "14290"), ("high", "14930")]
+
+
+def test_two_factors_printed_once_for_their_rows_name_the_rows():
+    text = "\n".join([
+        "Table 2. Fatigue life by rope, sheave ratio and load.", "",
+        "Rope                   D/d    Load    Cycles       CoV",
+        "                               (%)                 (%)",
+        "6x19 Seale             20     10      312,400      7.9",
+        "                              20      141,700      10.3",
+        "                       30     10      984,100      6.2",
+        "                              20      452,800      8.0",
+        "6x36 Warrington        20     10      401,300      8.8",
+        "                              20      188,900      11.1",
+        "                       30     10      1,215,600    5.9",
+        "                              20      573,300      7.4",
+    ])
+    parsed = parse_document(document_from_text(text, "rope.txt"), {})
+    values = {(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]}
+    assert not {value for _, value in values} & {"10", "20", "30"}  # the settings name the rows
+    assert {value for ln, value in values if ln == 8} == {"452800", "8.0"}

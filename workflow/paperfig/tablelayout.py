@@ -230,12 +230,12 @@ def _settings_under_spans(top: list[str], row: list[str]) -> bool:
     return all(int(row[a]) < int(row[b]) for a, b in zip(at, at[1:]) if top[a] == top[b])
 
 
-def _under_groups(data, j: int, keep) -> list[list[str]]:
-    """Column ``j``'s cells in groups, a new group where the first column prints a name; a row
-    takes part when ``keep(cells)``."""
+def _under_groups(data, j: int, keep, by: int = 1) -> list[list[str]]:
+    """Column ``j``'s cells in groups, a new group where one of the first ``by`` columns prints a
+    name; a row takes part when ``keep(cells)``."""
     groups: list[list[str]] = []
     for _, c in data:
-        if c[0].strip() or not groups:
+        if any(x.strip() for x in c[:by]) or not groups:
             groups.append([])
         if keep(c):
             groups[-1].append(c[j].strip())
@@ -289,15 +289,17 @@ _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b|percen
                               re.IGNORECASE)  # ('5–95%': a percentile range)
 
 
-#: A bare range of whole numbers or decimals, low end first (``78-84``, ``0.9-1.6``).
-_BARE_RANGE = re.compile(r"^(?P<lo>\d+(?:\.\d+)?)\s?[-–—]\s?(?P<hi>\d+(?:\.\d+)?)$")
+#: A bare range of whole numbers or decimals, low end first (``78-84``, ``0.9-1.6``, ``9,920-10,190``).
+_BOUND = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?"
+_BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND})\s?[-–—]\s?(?P<hi>{_BOUND})$")
 
 
 def _ranges_column(words: list[str]) -> bool:
     """A value column whose every cell is a range from low to high (``78-84``, ``82-88``, ``71-90``)
     holds ranges, its header naming them or not (a label column of bins is told apart earlier)."""
     found = [_BARE_RANGE.match(w.strip()) for w in words]
-    if len(found) < 2 or not all(m and float(m["lo"]) < float(m["hi"]) for m in found):
+    if len(found) < 2 or not all(m and float(m["lo"].replace(",", "")) < float(m["hi"].replace(",", ""))
+                                 for m in found):
         return False
     # bins that follow one another ('0–2', '2–5', '5–10') name rows, periods of years ('1990–2010')
     # say when: no measured ranges
@@ -553,6 +555,8 @@ class TableLayout:
         elif 0 < label_cols < ncol - 1 and self._repeated_settings(data, label_cols):
             # 'PET-U  25 ...' / '50 ...' / 'HDPE-B  25 ...': settings repeated under each group
             label_cols += 1
+            if label_cols < ncol - 1 and self._repeated_settings(data, label_cols, by=label_cols):
+                label_cols += 1  # a second factor's under each of the first's (D/d 25, 40 / pull 10, 20)
 
         # header texts (aliases applied per printed cell)
         printed = [[c[j] for j in range(ncol)] for _, c in header_rows]
@@ -781,9 +785,9 @@ class TableLayout:
         groups = [g for g in groups if g]
         if len(groups) > 1 and min(len(g) for g in groups) < 2:
             return False
-        if len(col) < 2 or not all(re.fullmatch(r"[-+−]?\d{1,6}", x) for g in groups for x in g):
-            return False
-        nums = [[int(x.replace("−", "-")) for x in g] for g in groups]  # (signed: an offset -20, -10, 0, +10)
+        if len(col) < 2 or not all(re.fullmatch(r"[-+−]?(?:\d{1,6}|\d{1,3}(?:,\d{3})+)", x) for g in groups for x in g):
+            return False  # (thousands printed with a comma: playouts 800, 1,600, 3,200)
+        nums = [[int(x.replace("−", "-").replace(",", "")) for x in g] for g in groups]  # (signed: -20, -10, 0, +10)
         ascending = all(a < b for g in nums for a, b in zip(g, g[1:])) or (  # (or colder: -2, -8, -15 °C)
             all(x < 0 for g in nums for x in g) and all(a > b for g in nums for a, b in zip(g, g[1:])))
         if ascending and len(col) >= 3 and all(_YEAR.match(x) for x in col):
@@ -791,20 +795,27 @@ class TableLayout:
         return ascending and any(not re.fullmatch(r"[\d,]+", x) for x in others)
 
     @staticmethod
-    def _repeated_settings(data, j: int) -> bool:
+    def _repeated_settings(data, j: int, by: int = 1) -> bool:
         """Column ``j`` after the label columns holds one sequence of settings in ascending order (``25,
         50, 100, 150`` kPa; ``−1 °C``, ``1 °C``, ``4 °C``, one unit in every cell) printed again
         under each group of the first column (a new group where the first column prints a name;
         a group of one row only at a setting the others print, ``Control`` / ``52``), or under
         the one group a page shows (three settings or more beside values not all whole numbers):
-        a factor of the design, the rows' names."""
+        a factor of the design, the rows' names. A setting may be printed once for the rows under
+        it (``25`` / blank / ``40`` / blank); with ``by`` > 1 a group starts where any of the first
+        ``by`` columns prints (a second factor's settings under each of the first's)."""
         # (header rows still among the rows, 'Design | Exposure (h)' / '| | kN': words from column j on
         # and no value; skipped. A group's name alone on its row prints nothing there: kept)
         while data and any(x.strip() for x in data[0][1][j:]) and not any(
                 cells.value_like(x) for x in data[0][1][j:] if x.strip()):
             data = data[1:]
         # (a group's name alone on its row prints no setting; a summary row may leave it blank: 'LSD')
-        groups = [g for g in _under_groups(data, j, lambda c: any(x.strip() for x in c[j:])) if any(g)]
+        groups = [g for g in _under_groups(data, j, lambda c: any(x.strip() for x in c[j:]), by) if any(g)]
+        if all(g[0] for g in groups) and any(not x for g in groups for x in g) and all(
+                (c[j].strip() or not any(x.strip() for x in c[:j])) for _, c in data):
+            # a setting printed once for the rows under it, until the next ('25' / blank / '40' /
+            # blank under each rope): the settings printed
+            groups = [[x for x in g if x] for g in groups]
         # (a setting's footnote mark apart: a season not surveyed whole, '2021a')
         found = [[_SETTING.fullmatch(re.sub(r"(?<=\d)[a-h*†‡]$", "", x)) for x in g] for g in groups]
         if not all(all(g) for g in found):

@@ -413,14 +413,16 @@ def _at_x_points(fig: _Figure, line_no: int, raw: str, text: str, series: str, c
 
 _ARROW_POINT = re.compile(
     r"(?:(?P<xk>[A-Za-z][\w./-]*(?:\s+[A-Za-z][\w./-]*){0,2})\s*[:=]?\s*)?"
-    r"(?P<x>" + _NUM + r")\s*(?P<xu>%|[A-Za-z]{1,5}\b)?(?:\s+[A-Za-z][\w-]*){0,3}"
+    r"(?:" + _APPROX + r"\s*)?(?P<x>" + _NUM + r")\s*(?P<xu>%|[A-Za-z]{1,5}(?:/[A-Za-z]{1,5})?\b)?"
+    r"(?:\s+[A-Za-z][\w-]*){0,3}"
     r"\s*(?:→|->|=>|⟶|➝)\s*(?:(?P<yk>[A-Za-z][\w./-]*(?:\s+[A-Za-z][\w./-]*){0,2})\s*[:=]?\s*)?"
-    r"(?:" + _APPROX + r"\s*)?(?P<y>" + _NUM + r")\s*(?P<yu>%|[A-Za-z]{1,5}\b)?")
+    r"(?:" + _APPROX + r"\s*)?(?P<y>" + _NUM + r")\s*(?P<yu>%|[A-Za-z]{1,5}(?:/[A-Za-z]{1,5})?\b)?")
 
 
 def _arrow_points(fig: _Figure, line_no: int, raw: str, text: str, series: str, colour: str) -> int:
-    """Points given as 'x -> y' items ('depth 4 → accuracy 90.1; depth 6 → accuracy 92.3'), each
-    item's x before the arrow and y after it; every number of the text must be in an item."""
+    """Points given as 'x -> y' items ('depth 4 → accuracy 90.1; depth 6 → accuracy 92.3'; either
+    read off as about, with a unit per time: 'CrCl ~29 mL/min → trough ~338 ng/mL'), each item's x
+    before the arrow and y after it; every number of the text must be in an item."""
     text = re.sub(r"(\$|\*\*|__)\s*([-+−]?[\d.]+)\s*\1", r"\2", text)  # '→ $0.841$', '→ **54.1**'
     items = list(_ARROW_POINT.finditer(text))
     if not items or sum(2 for _ in items) != len(_numbers(text)):
