@@ -690,3 +690,18 @@ def test_a_plus_minus_read_as_an_equals_sign_by_ocr():
     res = cells.parse_cell("6.0 = 1.1")
     assert [(p.part, p.value) for p in res.parts] == [("value", "6.0"), ("error", "1.1")]
     assert [n.kind for n in res.notes] == ["ocr_plus_minus"]
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("2.02 [1.30, 3.14]e", [("value", "2.02", "footnote"), ("low", "1.30", ""), ("high", "3.14", "")]),
+    ("−2 [−4, −1]d", [("value", "-2", "footnote"), ("low", "-4", ""), ("high", "-1", "")]),
+    ("0.8 [0.2, 1.4]†", [("value", "0.8", "footnote"), ("low", "0.2", ""), ("high", "1.4", "")]),
+])
+def test_a_footnote_letter_after_a_bracketed_interval_is_the_values_mark(text, parts):
+    res = cells.parse_cell(text)
+    assert [(p.part, p.value, p.flag) for p in res.parts] == parts
+    assert cells.value_tokens(text) == [text]
+
+
+def test_a_word_after_a_bracketed_interval_is_no_mark():
+    assert not cells.parse_cell("2.02 [1.30, 3.14]ab c").parts

@@ -2367,3 +2367,17 @@ def test_two_factors_printed_once_for_their_rows_name_the_rows():
     values = {(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]}
     assert not {value for _, value in values} & {"10", "20", "30"}  # the settings name the rows
     assert {value for ln, value in values if ln == 8} == {"452800", "8.0"}
+
+
+def test_a_column_of_values_with_a_glued_plus_error_is_no_column_of_pairs_when_ocr_misread_pm():
+    text = "\n".join([
+        "| Thread | 1,000 | 2,000 | 3,000 |",
+        "|---|---|---|---|",
+        "| Cotton | 131 + 4 | 177 +6 | 252 +10 |",
+        "| Polyester | 142 + 5 | 198 +7 | 281 +11 |",
+        "| Silk | 120 + 3 | 166 +5 | 230 +9 |",
+    ])
+    parsed = parse_document(document_from_text(text, "needle.md"), {})
+    found = [(v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 4]
+    assert found == [("value", "142"), ("error", "5"), ("value", "198"), ("error", "7"),
+                     ("value", "281"), ("error", "11")]

@@ -893,10 +893,12 @@ class TableLayout:
         return out
 
     def _subcolumns(self, block: Block) -> None:
+        # (OCR read ± as '+' in some cells: '281 +11' is then a value and its error, no pair)
+        misread_pm = any(_PM_MISREAD_CELL.search(c) for row in block.rows for c in row.cells.values() if c)
         for col in block.columns:
             texts = [r.cells[col.index] for r in block.rows
                      if r.cells[col.index] and not cells.is_missing(r.cells[col.index])]
-            if not texts:
+            if not texts or misread_pm and all(_HALF_SPACED_PLUS.match(t) for t in texts):
                 continue
             toks = [cells.value_tokens(t) for t in texts]
             if all(len(t) == 2 for t in toks) and all(cells.is_number_token(x) for t in toks for x in t):
