@@ -149,3 +149,53 @@ def test_rows_printed_as_blocks_with_a_groups_label_between_and_a_reference_cell
     assert grid.rows[-1] == (39, ["Yes", "17/180 (9.4)", "2.27 (1.24–4.16)", "0.008"])
     values = _values("\n".join(lines))
     assert (42, "value", "0.008") in values and (35, "first", "35") in values
+
+
+def test_labels_after_the_caption_then_names_then_columns_in_two_parts():
+    text = "\n".join([
+        "Table 2: Feeding and growth of larvae on five diets (mean ± SE, n = 6).",
+        "Diet",
+        "Control",
+        "Bran",
+        "Yeast",
+        "Soy",
+        "Fish meal",
+        "F4,25",
+        "P",
+        "",
+        "Larval",
+        "mass (mg)",
+        "",
+        "Survival (%)",
+        "",
+        "12.4 ± 0.6a",
+        "15.1 ± 0.8b",
+        "18.7 ± 0.9c",
+        "16.2 ± 0.7b",
+        "19.4 ± 1.0c",
+        "",
+        "71.5 ± 3.1a",
+        "80.2 ± 2.6b",
+        "88.0 ± 2.2c",
+        "83.4 ± 2.9b",
+        "90.1 ± 1.8c",
+        "",
+        "21.66",
+        "<0.001",
+        "",
+        "14.02",
+        "<0.001",
+        "",
+        "Means followed by the same letter do not differ.",
+    ])
+    (grid,) = [g for g in grids(text) if g.form == "columnblocks"]
+    assert grid.rows[0][1] == ["Diet", "Larval mass (mg)", "Survival (%)"]
+    assert grid.rows[3][1] == ["Yeast", "18.7 ± 0.9c", "88.0 ± 2.2c"]
+    assert grid.rows[6][1] == ["F4,25", "21.66", "14.02"] and grid.rows[7][1] == ["P", "<0.001", "<0.001"]
+    assert grid.cell_lines[3] == [5, 18, 24]
+
+
+def test_two_short_lines_before_names_and_values_are_no_table_of_parted_columns():
+    text = "\n".join(["Early Late", "Outcome", "", "Mortality", "", "30-day", "Hospital", "",
+                      "17 (28)", "21 (34)", "", "19 (32)", "24 (41)"])
+    assert not any(g.first_line <= 2 for g in grids(text) if g.form == "columnblocks")

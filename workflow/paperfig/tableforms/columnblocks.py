@@ -46,6 +46,11 @@ Grammar
   ``Upper`` / ``Lower``) are groups of rows, read as two label columns (:func:`_label_rows`). A
   run whose value lines a row-major one-cell-per-line table reads whole (:mod:`.stacked`) is
   left to it.
+* **Names after the labels** (plain ``pdftotext`` of a LaTeX table): the labels ending a
+  paragraph (the caption and the label column's name on the lines above them), m >= 2 names of
+  one or two lines, a paragraph each, then the m columns' values, a paragraph each, and the rest
+  of each column (a statistic's rows, ``F4,25`` / ``P``) in m more paragraphs
+  (:func:`_names_then_parted_columns`); at least three rows, labels holding no value.
 * **Headers first** (the same, the header cells all printed before the labels): k + 1 header
   cells (``kh`` / ``(d−1)``: a line opening with ``(`` continues the cell above, but for a
   column's number, ``(2) Tobit``; or a header of two rows, the group names then the names under
@@ -171,6 +176,51 @@ def _names_then_columns(lines: Sequence[str], paras: list[list[int]], j: int,
     return [(group + lines[paras[j + c][-1] - 1].strip(), paras[j + c][-1], paras[j + m + c]) for c in range(m)]
 
 
+def _names_then_parted_columns(lines: Sequence[str], paras: list[list[int]], i: int) -> tuple[Grid, int] | None:
+    """Plain ``pdftotext`` of a LaTeX table whose columns are text blocks: the labels, one per
+    line, ending a paragraph (the caption and the label column's name, ``Genotype``, may stand
+    on the lines above them), then m >= 2 columns' names, a paragraph of one or two lines each
+    (``Eggs per`` / ``female``), then the m columns' values, a paragraph each, and when the
+    labels outnumber them the rest of each column (a statistic's rows under a rule, ``F5,24`` /
+    ``P``) in m more paragraphs, column after column: (the grid, the index of the paragraph
+    after it), or None. At least three rows: two lines before two short paragraphs are too
+    common in prose and page furniture."""
+    j = i + 1
+    names: list[list[int]] = []
+    while j < len(paras) and len(paras[j]) <= 2 and all(_header_cell(lines, [ln]) for ln in paras[j]):
+        names.append(paras[j])
+        j += 1
+    m = len(names)
+    if m < 2 or j + m > len(paras):
+        return None
+    parts = [paras[j:j + m]]
+    sizes = {len(p) for p in parts[0]}
+    if len(sizes) != 1 or not all(_short(lines, p) and _values(lines, p) for p in parts[0]):
+        return None
+    n = sizes.pop()
+    if n < 2:
+        return None  # (cells printed a paragraph each are :mod:`.stacked`'s)
+    tail = paras[j + m:j + 2 * m]
+    if len(tail) == m and len({len(p) for p in tail}) == 1 and all(_short(lines, p) and _values(lines, p)
+                                                                   for p in tail):
+        parts.append(tail)
+        n += len(tail[0])
+    first = paras[i]
+    labels = first[-n:]
+    if n < 3 or len(labels) < n or not _short(lines, labels) or any(
+            cells.value_like(lines[ln - 1].strip()) or not _header_cell(lines, [ln])
+            or any(aligned.is_value(word) for word in lines[ln - 1].split()) for ln in labels):
+        return None  # (a label holds no value of its own: 'V-118 (wild)', 'F5,24' are labels)
+    above = first[-n - 1] if len(first) > n else None
+    label_name = ("", names[0][0])
+    if above is not None and _header_cell(lines, [above]) and len(lines[above - 1].split()) <= 3:
+        label_name = (lines[above - 1].strip(), above)
+    columns = [[ln for part in parts for ln in part[c]] for c in range(m)]
+    grid = _column_grid(lines, [label_name[0], *(_joined(lines, p) for p in names)],
+                        [label_name[1], *(p[0] for p in names)], labels, columns)
+    return grid, j + m * len(parts)
+
+
 def _two_line_name(lines: Sequence[str], para: list[int], group: str) -> tuple[str, str, int] | None:
     """A column's name printed as a paragraph of two lines: (the name, the group then in force, the
     name's line), or None. The name and its parenthesis (``Febuxostat`` / ``(n = 118)``), under
@@ -203,6 +253,10 @@ def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     while i < len(paras):
         first = paras[i]
         n = len(first)
+        if i + 1 < len(paras) and len(paras[i + 1]) <= 2 and (parted := _names_then_parted_columns(lines, paras, i)):
+            grids.append(parted[0])
+            i = parted[1]
+            continue
         if n == 1 and (spaced := _spaced_labels(lines, paras, i)):
             grids.append(spaced[0])
             i = spaced[1]
