@@ -199,3 +199,22 @@ def test_two_short_lines_before_names_and_values_are_no_table_of_parted_columns(
     text = "\n".join(["Early Late", "Outcome", "", "Mortality", "", "30-day", "Hospital", "",
                       "17 (28)", "21 (34)", "", "19 (32)", "24 (41)"])
     assert not any(g.first_line <= 2 for g in grids(text) if g.form == "columnblocks")
+
+
+def test_columns_named_by_temperatures_in_one_run_of_cells():
+    text = "\n".join([
+        "Table 2", "Logarithm of the conductivity at three temperatures.",
+        "Glass", "LB10", "LB20", "LB30", "LB40", "LB50",
+        "log σ",
+        "100 °C", "–", "−9.58", "−8.96", "−8.48", "−8.02",
+        "150 °C", "−10.88", "−9.49", "−8.77", "−8.21", "−7.80",
+        "250 °C", "−8.31", "−7.26", "−6.74", "−6.35", "−6.01",
+        "Ea (eV)", "1.02", "0.91", "0.83", "0.76", "0.71",
+        "Values at 100 °C were extrapolated below the lowest measured temperature.",
+    ])
+    found = _values(text)
+    assert (17, "value", "-10.88") in found and (27, "value", "-6.01") in found and (33, "value", "0.71") in found
+    assert not any(value in ("100", "150", "250") for _, _, value in found)
+    (grid,) = [g for g in grids(text) if g.form == "columnblocks"]
+    assert [cells[0] for _, cells in grid.rows] == ["Glass", "LB10", "LB20", "LB30", "LB40", "LB50"]
+    assert grid.rows[1][1][1:3] == ["–", "−10.88"]

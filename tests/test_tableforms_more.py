@@ -2381,3 +2381,17 @@ def test_a_column_of_values_with_a_glued_plus_error_is_no_column_of_pairs_when_o
     found = [(v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 4]
     assert found == [("value", "142"), ("error", "5"), ("value", "198"), ("error", "7"),
                      ("value", "281"), ("error", "11")]
+
+
+def test_a_row_of_angles_under_a_header_printed_again_per_column_names_the_columns():
+    text = "\n".join([
+        "| Speed (m/min) | Cure | Strength (MPa) | Strength (MPa) | Modulus (GPa) | Modulus (GPa) |",
+        "|---|---|---|---|---|---|",
+        "| | | 0° | 90° | 0° | 90° |",
+        "| 0.3 | 0.97 | 812 (3.1) | 61.4 (6.8) | 41.2 (2.2) | 10.8 (4.9) |",
+        "| 0.5 | 0.95 | 806 (2.7) | 59.9 (7.4) | 41.0 (1.9) | 10.6 (5.3) |",
+        "| 0.7 | 0.91 | 797 (3.8) | 55.2 (8.1) | 40.6 (2.4) | 10.1 (6.0) |",
+    ])
+    parsed = parse_document(document_from_text(text, "profiles.md"), {})
+    assert not any(v["line_no"] == 3 for v in parsed["table_values"])
+    assert {v["column"] for v in parsed["table_values"] if v["line_no"] == 4} >= {"Strength (MPa): 90°"}

@@ -211,7 +211,7 @@ def _years_under(cells_: list[str]) -> bool:
 
 
 #: A setting with its unit, printed as a row's name (``20 °C``, ``5 mg``, ``0.5 mM``).
-_UNIT = r"°[CFK]|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?"  # a setting's unit ('°C', 'mg', 'kHz', 'mg/L')
+_UNIT = r"°[CFK]?|[A-Za-zµμ]{1,4}(?:/[A-Za-z]{1,3})?"  # a setting's unit ('°C', an angle's '90°', 'mg', 'kHz', 'mg/L')
 _SETTING_UNIT = re.compile(rf"^(?P<num>\d{{1,4}}(?:\.\d{{1,3}})?)\s?(?P<unit>{_UNIT})$")
 #: A setting with a footnote mark set apart after it (``0.2 b``): a step repeated after the others.
 _MARKED_REPEAT = re.compile(r"^\d+(?:\.\d+)?\s[a-h*†‡]$")

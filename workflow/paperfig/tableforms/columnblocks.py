@@ -83,6 +83,9 @@ from ._text import error_line, runs
 _MAX_WORDS = 10
 _LETTERS = re.compile(r"[^\W_]|%")  # a letter, a digit (a ratio label, '3:1') or '%'
 _DIGIT = re.compile(r"\d")
+#: A temperature alone on its line (``100 °C``): in a run of columns, a column's name when values
+#: follow it and it follows no other temperature (a column of temperatures prints them in a row).
+_TEMPERATURE_NAME = re.compile(r"^[-−]?\d{1,4}(?:\.\d+)?\s?°[CFK]$")
 #: A column's name abbreviated with a point (``Obs.``, ``No.``): a name, not a sentence's end.
 _ABBREVIATION = re.compile(r"[A-Z][a-z]{1,4}\.")
 #: A taxon's name ending in its rank's abbreviation (``Microtus spp.``): a label, not a sentence.
@@ -312,8 +315,12 @@ def _kind(text: str) -> str:
 def _columns_in_one_run(lines: Sequence[str], para: list[int]) -> list[Grid]:
     """The tables of a paragraph printed column after column without blank lines (module doc)."""
     groups: list[tuple[str, list[int]]] = []  # runs of one kind of line
-    for ln in para:
+    for k, ln in enumerate(para):
         kind = _kind(lines[ln - 1].strip())
+        if kind == "V" and _TEMPERATURE_NAME.match(lines[ln - 1].strip()) and k + 1 < len(para) and (
+                _kind(lines[para[k + 1] - 1].strip()) == "V") and not (
+                k and _TEMPERATURE_NAME.match(lines[para[k - 1] - 1].strip())):
+            kind = "T"  # a column named by its temperature ('100 °C' over its values), not a cell
         if groups and groups[-1][0] == kind:
             groups[-1][1].append(ln)
         else:
@@ -367,10 +374,14 @@ def _first_name_lines(lines: Sequence[str], first: list[int], names: list[list[i
     a later name that ends alike (a group's name over it: ``SRP + aPDT (n = 22)`` / ``Baseline``
     ... ``SRP alone`` / ``Baseline``); when every later name wraps only at a parenthesis
     (``Intake rate`` / ``(mg min−1)``), one line and the parenthesised lines after it (``Obs.``
-    has none); else as many as most other names."""
+    has none); two when it and later names are temperatures (``log σ`` / ``100 °C``, then
+    ``150 °C``: the group's name over them); else as many as most other names."""
     last = lines[first[-1] - 1].strip()
     if alike := next((len(name) for name in names if lines[name[-1] - 1].strip() == last), 0):
         return alike
+    if len(first) >= 2 and _TEMPERATURE_NAME.match(last) and any(
+            len(name) == 1 and _TEMPERATURE_NAME.match(lines[name[0] - 1].strip()) for name in names):
+        return 2  # columns named by temperatures under their group's name ('log σ' / '100 °C', '150 °C')
     if any(len(name) > 1 for name in names) and all(
             lines[ln - 1].strip().startswith("(") for name in names for ln in name[1:]):
         wrap = 1
