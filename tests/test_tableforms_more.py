@@ -2257,6 +2257,19 @@ def test_years_after_a_group_name_label_the_rows_and_a_units_row_under_the_heade
     found = {(v["line_no"], v["value"]) for v in parsed["table_values"]}
     assert not any(value.isdigit() and value.startswith("20") for _, value in found)  # years name the rows
     assert {value for ln, value in found if ln == 8} == {"35.6", "2.8", "22", "5", "-13.6"}
+    wrapped = "\n".join([
+        "Habitat Year Nests Clutch size Success (%)",
+        "Farm ponds 1984 38 6.8 + 1.4 71.2",
+        "1985 42 7.1 + 1.2 68.4",
+        "1986 35 6.5 + 1.6 63.0",
+        "Canal and 1984 17 7.4 + 1.1 76.8",
+        "river margins 1985 15 7.6 + 1.3 79.1",
+        "1986 14 7.0 + 1.5 70.3",
+        "All habitats 161 6.9 + 1.4 70.2",
+    ])
+    parsed = parse_document(document_from_text(wrapped, "moorhen.txt"), {})
+    assert not any(v["value"].isdigit() and v["value"].startswith("198") for v in parsed["table_values"])
+    assert [v["value"] for v in parsed["table_values"] if v["line_no"] == 6] == ["15", "7.6", "1.3", "79.1"]
     census = "\n".join([
         "Tab1e 4. Spring census of ibex in the upper valley.", "",
         "Year | Males Females Kids Tota1 Kids per 100 females",

@@ -766,9 +766,10 @@ class TableLayout:
             # 'Untreated 2019' / 2020): the years ascend within each group
             years: list[list[int]] = []
             for m, x in zip(named, col):
-                if m:
-                    years.append([])
-                years[-1].append(int(m[1] if m else x))
+                year = int(m[1] if m else x)
+                if m and not (years and len(years[-1]) == 1 and year > years[-1][-1]):
+                    years.append([])  # (a name wrapped over two rows goes on: 'Canal and 1984' / 'river margins 1985')
+                years[-1].append(year)
             if len(years) >= 2 and all(len(g) >= 2 and all(a < b for a, b in zip(g, g[1:])) for g in years):
                 return True
         if len(col) >= 3 and all(_YEAR_SPAN.match(x) for x in col) and all(
