@@ -718,3 +718,26 @@ Values from the per-protocol set."""
     assert (found[15], found[16], found[17]) == (["25", "10", "45"], ["30", "15", "50"], ["0.41"])
     assert (found[19], found[20], found[21]) == (["4", "10.0"], ["9", "22.5"], ["0.13"])
     assert 5 not in found  # the scale's range names the group, it is no value
+
+
+def test_surya_inline_math_for_plus_minus_in_cells_printed_one_per_line():
+    text = """TABLE 2. Cell density by grade (mean <math>\\pm</math> SD).
+Grade
+Before
+After
+Change (%)
+Grade 2 (n = 38)
+2,614 <math>\\pm</math> 287
+2,471 <math>\\pm</math> 301
+-5.5
+Grade 3 (n = 41)
+2,588 <math>\\pm</math> 264
+2,352 <math>\\pm</math> 318
+-9.1
+Grade 4 (n = 22)
+2,541 ± 299
+2,197 ± 352
+-13.5
+Values from the per-protocol set."""
+    found = _values(text)
+    assert found[7] == ["2614", "287"] and found[12] == ["2352", "318"] and found[17] == ["-13.5"]

@@ -45,8 +45,9 @@ Grammar
   merged with its first values (``La Selva 58.7±5.1``; ``Bhagwanpura 52 8.6`` / ``97 2,380 59.6``),
   and a row may stand whole on one line among rows a cell per line (``Ratanpur 71 14.7 188 4,615
   84.5``, holding a decimal, a thousands comma or a percent). Inline formatting tags around a cell
-  (Surya's ``<b>329</b>``) are dropped. In the header, two or more settings of one unit between text
-  lines (``Bridge profile`` / ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope``) name columns. Under
+  (Surya's ``<b>329</b>``) are dropped, its inline math made plain (``<math>\\pm</math>``:
+  ``±``). In the header, two or more settings of one unit between text lines (``Bridge
+  profile`` / ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope``) name columns. Under
   a header, a row may be named by a time point or a whole number that reads as a value (``6h``,
   ``24h``, ``7d`` under ``Time point``); so may a stretch of rows under a group's label
   (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each opening with a whole
@@ -703,6 +704,18 @@ _WORDS_IN_VALUE = re.compile(r"[A-Za-z]{2,}")
 _STRONG = re.compile(r"\d[.,]\d|%")
 #: Inline formatting tags around a cell's text (Surya prints ``<b>``, ``<i>``).
 _INLINE_TAG = re.compile(r"</?(?:b|i|u|strong|em|sup|sub)>")
+#: Surya's inline math (``2,614 <math>\pm</math> 287``).
+_MATH_TAG = re.compile(r"<math>(.*?)</math>")
+
+
+def _plain(line: str) -> str:
+    """A cell line's text without Surya's formatting tags, its inline math made plain
+    (``<math>\\pm</math>`` -> ``±``)."""
+    if "<math>" in line:
+        from .latex import clean_latex
+
+        line = _MATH_TAG.sub(lambda m: clean_latex(m.group(1)), line)
+    return _INLINE_TAG.sub("", line).strip()
 
 
 def _rest_of_row(flags: list[bool], texts: list[str], at: int, n: int) -> bool:
@@ -866,7 +879,7 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
     grids = []
     for whole, fixed in [(run, 0) for run in runs] + blocks:
         # ('<b>329</b>': Surya's bold; an empty cell's blank line reads as a dash)
-        texts = [_INLINE_TAG.sub("", lines[ln - 1]).strip() or "–" for ln in whole]
+        texts = [_plain(lines[ln - 1]) or "–" for ln in whole]
         best = _best_fit(texts, fixed)
         errors: dict[int, int] = {}  # a value's index in the run -> its error's line
         if not fixed and (best is None or best.end < len(whole)) and not {"(1)", "(2)"} <= set(texts):
