@@ -107,21 +107,31 @@ session while the fixes for the earlier ones landed; pooled 0.973 / 0.994 over 4
 0.985, 1.000 / 0.988, 0.895 / 0.994, 0.932 / 1.000, 0.968 / 0.994, 0.989 / 0.996, 0.961 / 0.999,
 0.970 / 0.988, 0.982 / 1.000, 0.960 / 1.000, 0.999 / 0.988, 0.925 / 1.000, 0.961 / 0.996, 0.963 /
 0.999, 0.999 / 0.998, 0.991 / 0.983, 0.982 / 1.000, 0.998 / 1.000, 0.982 / 0.985, 0.984 / 0.986,
-0.971 / 0.984, 0.971 / 1.000, 0.938 / 1.000, 0.982 / 0.990, 0.997 / 0.993 and 0.970 / 0.991 - the
-honest estimate of how paperfig does on documents nobody here has seen. (Batches 105 to 124
-arrived while a regression of one-cell-per-line tables with merged OCR boxes, introduced in that
-session and fixed before batch 125, was in the code; their arrival numbers include it.) (Batches 47
-and 48 were swept, half-written, into two fix commits by a ``git add`` of ``tests/``; none of their
-documents was opened or scored before they were committed whole. Batch 265 was committed before its
-writer had finished; the writer then re-spaced one document's prose, no value line. Two sidecars of
-batch 25, one each of batches 157 and 160 (three series) and one each of batches 27, 46, 57, 73, 75,
-82, 83, 85, 95, 96, 108, 109, 120, 129, 133, 144, 148, 171, 177, 209, 228, 233, 241 and 243 were
-corrected after arrival to the rule above: a shared x counts once per point, a bar by its value
-only. Two precision floors went down, batch 3 to 0.97 and batch 17 to 0.99, when a pair of value
-bullets became a list (``Girls: 57.9% → 80.6%``): their writers did not count such bullets, later
-writers do.) The forms they showed were then added to the readers (as forms, never as files), so
-their numbers now are no longer blind; they are printed and guarded against regressions
-(``BLIND_FLOORS``), not held to the target.
+0.971 / 0.984, 0.971 / 1.000, 0.938 / 1.000, 0.982 / 0.990, 0.997 / 0.993 and 0.970 / 0.991, and
+``corpus_blind301`` to ``corpus_blind342`` (630 documents, written four at a time in a later session
+while the fixes for the earlier ones landed; pooled 0.975 / 0.991 over 36,877 values) 0.977 / 0.991,
+0.967 / 1.000, 0.882 / 0.993, 0.988 / 0.980, 0.999 / 0.992, 0.983 / 0.935, 0.978 / 0.995, 0.983 /
+0.980, 0.984 / 1.000, 0.994 / 0.990, 0.996 / 0.932, 0.955 / 1.000, 0.978 / 1.000, 0.993 / 0.996,
+0.982 / 0.994, 0.992 / 0.995, 0.995 / 1.000, 0.998 / 0.999, 0.991 / 0.995, 0.959 / 0.994, 0.997 /
+0.980, 0.997 / 0.999, 0.996 / 1.000, 0.965 / 1.000, 0.974 / 0.997, 0.899 / 0.992, 0.971 / 1.000,
+0.969 / 1.000, 0.975 / 0.972, 0.985 / 1.000, 0.993 / 0.997, 0.972 / 0.987, 0.963 / 1.000, 0.953 /
+0.985, 0.976 / 0.993, 0.980 / 1.000, 0.928 / 1.000, 0.987 / 0.990, 0.945 / 0.995, 0.926 / 1.000,
+0.994 / 0.997 and 0.998 / 0.986 - the honest estimate of how paperfig does on documents nobody here
+has seen. (Batches 105 to 124 arrived while a regression of one-cell-per-line tables with merged OCR
+boxes, introduced in that session and fixed before batch 125, was in the code; their arrival numbers
+include it.) (Batches 47 and 48 were swept, half-written, into two fix commits by a ``git add`` of
+``tests/``; none of their documents was opened or scored before they were committed whole. Batch 265
+was committed before its writer had finished; the writer then re-spaced one document's prose, no
+value line. Two sidecars of batch 25, one each of batches 157 and 160 (three series) and one each of
+batches 27, 46, 57, 73, 75, 82, 83, 85, 95, 96, 108, 109, 120, 129, 133, 144, 148, 171, 177, 209,
+228, 233, 241 and 243 were corrected after arrival to the rule above: a shared x counts once per
+point, a bar by its value only. Three sidecars of the latest batches, one each of batches 321, 329
+and 332, count an x that a table row shares among its series once per row, against that rule; they
+are kept as written, their precision floors lower for it. Two precision floors went down, batch 3 to
+0.97 and batch 17 to 0.99, when a pair of value bullets became a list (``Girls: 57.9% → 80.6%``):
+their writers did not count such bullets, later writers do.) The forms they showed were then added
+to the readers (as forms, never as files), so their numbers now are no longer blind; they are
+printed and guarded against regressions (``BLIND_FLOORS``), not held to the target.
 """
 
 from __future__ import annotations
@@ -243,7 +253,21 @@ BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corp
                 "corpus_blind290": (0.99, 0.98), "corpus_blind291": (0.98, 1.0), "corpus_blind292": (0.99, 1.0),
                 "corpus_blind293": (0.98, 0.98), "corpus_blind294": (0.98, 0.98), "corpus_blind295": (0.97, 0.98),
                 "corpus_blind296": (0.97, 1.0), "corpus_blind297": (0.93, 1.0), "corpus_blind298": (0.98, 0.98),
-                "corpus_blind299": (0.99, 0.99), "corpus_blind300": (0.97, 0.99)}
+                "corpus_blind299": (0.99, 0.99), "corpus_blind300": (0.97, 0.99),
+                "corpus_blind301": (0.97, 0.99), "corpus_blind302": (0.98, 1.0), "corpus_blind303": (0.96, 0.99),
+                "corpus_blind304": (0.98, 0.97), "corpus_blind305": (0.99, 0.99), "corpus_blind306": (0.99, 0.96),
+                "corpus_blind307": (0.97, 0.99), "corpus_blind308": (0.98, 0.97), "corpus_blind309": (0.98, 1.0),
+                "corpus_blind310": (0.99, 0.99), "corpus_blind311": (0.99, 0.93), "corpus_blind312": (0.99, 1.0),
+                "corpus_blind313": (0.97, 1.0), "corpus_blind314": (0.99, 0.99), "corpus_blind315": (0.98, 0.99),
+                "corpus_blind316": (0.99, 0.99), "corpus_blind317": (0.99, 1.0), "corpus_blind318": (0.99, 0.99),
+                "corpus_blind319": (0.99, 0.99), "corpus_blind320": (0.95, 0.99), "corpus_blind321": (0.99, 0.97),
+                "corpus_blind322": (0.99, 0.99), "corpus_blind323": (0.99, 1.0), "corpus_blind324": (0.96, 1.0),
+                "corpus_blind325": (0.97, 0.99), "corpus_blind326": (0.96, 0.99), "corpus_blind327": (0.97, 1.0),
+                "corpus_blind328": (0.96, 1.0), "corpus_blind329": (0.97, 0.97), "corpus_blind330": (0.98, 1.0),
+                "corpus_blind331": (0.99, 0.99), "corpus_blind332": (0.97, 0.98), "corpus_blind333": (0.96, 1.0),
+                "corpus_blind334": (0.95, 0.99), "corpus_blind335": (0.97, 0.99), "corpus_blind336": (0.97, 1.0),
+                "corpus_blind337": (0.96, 1.0), "corpus_blind338": (0.98, 0.99), "corpus_blind339": (0.94, 0.99),
+                "corpus_blind340": (0.99, 1.0), "corpus_blind341": (0.99, 0.99), "corpus_blind342": (0.99, 0.98)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt", ".mmd")  # (.mmd: Nougat's Markdown)
 #: The documents with no data at all: prose only, and a document of an odd form.
