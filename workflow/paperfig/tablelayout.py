@@ -289,8 +289,9 @@ _INTERVAL_HEADER = re.compile(r"\bCI\b|\bCrI\b|interval|\brange\b|\bIQR\b|percen
                               re.IGNORECASE)  # ('5–95%': a percentile range)
 
 
-#: A bare range of whole numbers or decimals, low end first (``78-84``, ``0.9-1.6``, ``9,920-10,190``).
+#: A range's bound: a whole number, with thousands commas or not, or a decimal.
 _BOUND = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?"
+#: A bare range of whole numbers or decimals, low end first (``78-84``, ``0.9-1.6``, ``9,920-10,190``).
 _BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND})\s?[-–—]\s?(?P<hi>{_BOUND})$")
 
 
