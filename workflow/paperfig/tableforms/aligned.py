@@ -1051,13 +1051,10 @@ def _placed(pieces: list[tuple[str, int, int]], named: list[tuple[str, int, int]
     ``named`` (k pieces, in order): each piece under the name it overlaps most (or stands nearest
     to); a piece left of them all names the label column."""
     cells = [""] * (len(named) + 1)
+    columns = [[start, end] for _, start, end in named]
     for text, start, end in pieces:
-        if end <= named[0][1]:
-            cells[0] = f"{cells[0]} {text}".strip()
-            continue
-        c = max(range(len(named)), key=lambda i: (min(end, named[i][2]) - max(start, named[i][1]),
-                                                  -abs((start + end) - (named[i][1] + named[i][2]))))
-        cells[c + 1] = f"{cells[c + 1]} {text}".strip()
+        c = _column_of(start, end, columns) + 1 if end > named[0][1] else 0
+        cells[c] = f"{cells[c]} {text}".strip()
     return cells
 
 
