@@ -741,3 +741,46 @@ Grade 4 (n = 22)
 Values from the per-protocol set."""
     found = _values(text)
     assert found[7] == ["2614", "287"] and found[12] == ["2352", "318"] and found[17] == ["-13.5"]
+
+
+def test_labels_with_a_colon_between_digits_are_cells_of_the_run():
+    # fatty acids named by their carbons and double bonds ('C18:1'); a colon that joins a key to
+    # its text ('Note: ...') still ends the run
+    text = """Table 2. Seed oil after roasting (mean ± SD, n = 3).
+Parameter
+Raw
+10 min
+20 min
+30 min
+Oil yield (g/100 g)
+38.4 ± 0.6
+39.9 ± 0.5
+40.2 ± 0.4
+37.1 ± 0.7
+Palmitic C16:0
+12.8 ± 0.2
+12.6 ± 0.3
+12.9 ± 0.2
+13.1 ± 0.1
+Stearic C18:0
+9.7 ± 0.1
+9.9 ± 0.2
+10.1 ± 0.1
+10.2 ± 0.2
+Oleic C18:1 n-9
+43.6 ± 0.4
+43.2 ± 0.5
+42.8 ± 0.3
+42.1 ± 0.4
+Linoleic C18:2 n-6
+29.5 ± 0.3
+29.8 ± 0.2
+29.6 ± 0.4
+29.9 ± 0.3
+Note: n = 3 batches.
+P/S 1:2
+4.1
+3.8"""
+    found = _values(text)
+    assert found[8] == ["38.4", "0.6"] and found[26] == ["42.1", "0.4"] and found[31] == ["29.9", "0.3"]
+    assert not {32, 33, 34, 35} & set(found)  # the note ends the table

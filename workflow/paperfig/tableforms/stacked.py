@@ -6,9 +6,10 @@ Grammar
 * **Cell line.** A short line (at most 7 words and 44 characters) holding a letter, a digit, ``%``
   or a missing mark (not JSON's ``[`` or ``],``) that is not a heading, bullet, caption or sentence
   (no ``word.`` at its end, but for a name cut short alone before another name, ``Max.`` /
-  ``Secchi``; no ``:`` inside). Inside a run, a row's label and >= 2 values on one line (a decimal
-  among them) is a cell line however long (``Stari Dunavac 64.3 5.8 1.15 48 12.7 38 19``), and it
-  may be the table's first row, after its group's label; a text column never holds such a line.
+  ``Secchi``; no ``:`` inside but between two digits, ``Oleic C18:1``). Inside a run, a row's label
+  and >= 2 values on one line (a decimal among them) is a cell line however long (``Stari Dunavac
+  64.3 5.8 1.15 48 12.7 38 19``), and it may be the table's first row, after its group's label; a
+  text column never holds such a line.
 * **Block.** A run of consecutive cell lines (a lone blank line between two values, each side
   holding at least two lines, is an empty cell printed as an empty line: the run goes on). It is a
   table of ``p`` columns (2 <= p <= 12) when it reads as a header, then at least two rows of ``p``
@@ -129,6 +130,9 @@ def _group_label(text: str) -> bool:
 #: A word that is a number, or starts as one (``4``, ``18-29``, ``6h``, ``2.5mg``).
 _STANDALONE_NUMBER = re.compile(r"^[<>≤≥~]?[-+−]?\d")
 _DIGIT = re.compile(r"\d")
+#: A colon that joins a key to its text (``Note: ...``, ``Sample size: 42``), never one between two
+#: digits (a fatty acid's ``C18:1``, a ratio ``1:2``, a time ``10:30``), which a cell may hold.
+_KEY_COLON = re.compile(r"(?<!\d):|:(?!\d)")
 _ALNUM = re.compile(r"[^\W_]|[%℃℉°Ω‰]")  # a cell holds a letter, a digit or a unit's sign (not JSON's '],')
 #: A column named by a year or a whole number under a group's name (``2019``, ``24``).
 _COLUMN_NUMBER = re.compile(r"^\d{1,4}(?:[/–-]\d{2,4})?$")  # (or a season: '2021/22')
@@ -170,7 +174,7 @@ def _cell_line(line: str, strings: bool = False) -> bool:
         return False
     if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
         return False
-    return (not _SENTENCE_END.search(s) or bool(_REFERENCE.match(s))) and ":" not in s  # ('Ref.': a cell)
+    return (not _SENTENCE_END.search(s) or bool(_REFERENCE.match(s))) and not _KEY_COLON.search(s)  # ('Ref.')
 
 
 #: A column's name cut short, alone on its line (``Max.``, ``Temp.``): no sentence's end.
@@ -198,7 +202,7 @@ def _long_label(lines: Sequence[str], ln: int, skip: Collection[int], strings: b
     if len(s) > _MAX_LABEL_CHARS or len(s.split()) > _MAX_LABEL_WORDS or (
             len(s) <= _MAX_CELL_CHARS and len(s.split()) <= _MAX_CELL_WORDS):
         return False  # (too long for a label, or a cell line: long in characters or in words)
-    if "\t" in s or "|" in s or ":" in s or _SENTENCE_END.search(s) or not _WORD.search(s):
+    if "\t" in s or "|" in s or _KEY_COLON.search(s) or _SENTENCE_END.search(s) or not _WORD.search(s):
         return False
     if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
         return False
