@@ -218,3 +218,38 @@ def test_columns_named_by_temperatures_in_one_run_of_cells():
     (grid,) = [g for g in grids(text) if g.form == "columnblocks"]
     assert [cells[0] for _, cells in grid.rows] == ["Glass", "LB10", "LB20", "LB30", "LB40", "LB50"]
     assert grid.rows[1][1][1:3] == ["–", "−10.88"]
+
+
+def test_headers_first_then_labels_then_a_text_column_then_value_columns():
+    lines = ["were rejected because of a hard-water effect.", "Table 2",
+             "Radiocarbon dates from core LK-7. Calibration with IntCal20; ranges are 2σ.",
+             "Lab code", "Material", "14C age (yr BP)", "Calibrated age (cal yr BP)",
+             "Beta-50211", "Beta-50212", "Beta-50219", "Beta-50230",
+             "seeds", "charcoal", "wood fragment", "leaf",
+             "1,310 ± 30", "3,025 ± 35", "6,480 ± 40", "9,120 ± 45",
+             "1,180–1,295", "3,080–3,330", "7,310–7,435", "10,200–10,400"]
+    grid = one("\n".join(lines), "columnblocks")
+    assert grid.rows[0][1] == ["Lab code", "Material", "14C age (yr BP)", "Calibrated age (cal yr BP)"]
+    assert grid.rows[2] == (13, ["Beta-50212", "charcoal", "3,025 ± 35", "3,080–3,330"])
+    values = _values("\n".join(lines))
+    assert (16, "value", "1310") in values and (16, "error", "30") in values
+    assert (23, "low", "10200") in values and (23, "high", "10400") in values
+    assert len(values) == 16  # the lab codes and the materials are labels
+
+
+def test_names_between_value_columns_are_no_text_column_after_the_labels():
+    # the label column, then each value column after its name of two lines: '(n = 40)' names a
+    # column, it is no cell of a text column
+    lines = ["Table 2 Outcomes by arm", "Outcome", "Pain at insertion, mm", "Pain at withdrawal, mm",
+             "Pain after 1 h, mm", "Pain after 24 h, mm", "Nausea, n (%)", "Would repeat, n (%)",
+             "Warmed gel", "(n = 40)",
+             "21 (10–35)", "9 (3–18)", "6 (2–12)", "2 (0–6)", "4 (10.0)", "35 (87.5)",
+             "Cold gel", "(n = 41)",
+             "26 (14–40)", "11 (4–20)", "7 (2–15)", "3 (0–8)", "6 (14.6)", "33 (80.5)",
+             "Difference (95% CI)", "−5.0 (−11.2 to 1.2)", "−2.0 (−5.1 to 1.1)", "−1.0 (−3.9 to 1.9)",
+             "−1.0 (−2.8 to 0.8)", "−4.6 (−17.8 to 8.6)", "7.0 (−8.1 to 22.1)",
+             "p", "0.21", "0.44", "0.52", "0.61", "0.74", "0.42"]
+    values = _values("\n".join(lines))
+    assert (11, "value", "21") in values and (11, "high", "35") in values
+    assert (24, "value", "33") in values and (26, "low", "-11.2") in values and (38, "value", "0.42") in values
+    assert len(values) == 2 * (4 * 3 + 2 * 2) + 6 * 3 + 6

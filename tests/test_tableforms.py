@@ -844,3 +844,10 @@ def test_a_row_label_ending_in_a_stray_point_before_its_values_is_still_a_row():
                        "Oxantel pamoate 20 mg/kg 119 1,322 37 31.1 (23.0-40.2)"]), "aligned")
     assert g.rows[1][1][1:] == ["117", "1,188", "9", "7.7 (3.6-14.1)"]
     assert not grids("The effect was large in this study.\nWe measured it twice.")
+
+
+def test_ranges_whose_commas_are_all_thousands_are_no_bare_csv():
+    from paperfig.tableforms import delimited
+    lines = ["1,075–1,270", "2,880–3,140", "5,750–5,990", "9,300 - 9,530"]
+    assert delimited.find(lines) == []
+    assert len(delimited.find(["site,ph,depth", "A1,6.2,12", "B2,7.1,30", "C3,5.9,18"])) == 1

@@ -56,7 +56,8 @@ Grammar
   column's number, ``(2) Tobit``; or a header of two rows, the group names then the names under
   them printed again for each group, or each group's name followed by its names; or only the k
   columns' numbers and names, ``(1) OLS`` / ``(2) Tobit``, under a caption's title), n labels
-  (or n labels in groups, under two label columns' names: ``Habitat`` / ``Season``), then k x n
+  (or n labels in groups, under two label columns' names: ``Habitat`` / ``Season``; or n labels
+  and then a text column's n cells under k + 2 names, ``Lab code`` / ``Material``), then k x n
   cells, column after column, a cell being a value or a value and its error on the line under
   it (``0.412***`` / ``(0.097)``); after a caption that does not end its sentence, lines before
   the header cells are the caption's wrapped tail (``histology in the cohort``); the label
@@ -487,7 +488,7 @@ def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], valu
         elif grid := _headers_first_grouped(lines, texts, columns, n, k):
             fits.append((0, False, True, _column_spread(lines, columns), -n, grid))  # (its labels recur by design)
             continue
-        else:
+        elif (grid := _text_column_first(lines, para, texts, values, columns, n, k)) is None:
             continue
         numbered = _numbered(grid.rows[0][1][-k:])
         names = grid.rows[0][1] + [lines[ln - 1].strip() for ln in texts[len(texts) - n:]]
@@ -496,6 +497,30 @@ def _headers_first(lines: Sequence[str], para: list[int], texts: list[int], valu
     if not fits or _row_major(lines, para, values):
         return None
     return min(fits, key=lambda fit: fit[:5])[5]
+
+
+def _text_column_first(lines: Sequence[str], para: list[int], texts: list[int], values: list[int],
+                       columns: list[list[list[int]]], n: int, k: int) -> Grid | None:
+    """Headers first over the n labels and then a text column's n cells (``Lab code`` /
+    ``Material`` / ``14C age`` / ``Calibrated age``, then ``Poz-141207`` ..., then ``leaf
+    fragments`` ..., then the values): k + 2 header cells, the text column read as a second label
+    column; at least three rows, no cell of either column opening with ``(`` (a name's second
+    line: ``Lidocaine gel`` / ``(n = 112)`` names a column), and no text line then values after
+    the last value (a row-major table's next row: ``High CO2`` / ``1.12 ± 0.06`` ...)."""
+    if n < 3 or len(texts) < 2 * n + k + 2 or any(
+            lines[ln - 1].strip().startswith("(") for ln in texts[len(texts) - 2 * n:]):
+        return None
+    at = para.index(values[-1])
+    if at + 2 < len(para) and [_kind(lines[ln - 1].strip()) for ln in para[at + 1:at + 3]] == ["T", "V"]:
+        return None
+    heads = _header_groups(lines, texts[:len(texts) - 2 * n])
+    if len(heads) != k + 2 and heads and _caption_tail(lines, heads[0][0]):
+        heads = heads[1:]
+    if len(heads) != k + 2:
+        return None
+    labels, text = texts[len(texts) - 2 * n:len(texts) - n], texts[len(texts) - n:]
+    rows = [[(lines[a - 1].strip(), a), (lines[b - 1].strip(), b)] for a, b in zip(labels, text)]
+    return _column_grid(lines, [_joined(lines, head) for head in heads], [head[0] for head in heads], rows, columns)
 
 
 def _headers_first_grouped(lines: Sequence[str], texts: list[int], columns: list[list[list[int]]], n: int,

@@ -14,7 +14,7 @@ Grammar
   "a, b, c" has spaces after its commas), and neither does a JSON object on one line nor a
   line of columns aligned by runs of spaces (``355   10,557   62,104``: thousands commas), nor
   one of single-spaced columns whose every comma is a thousands separator (``Societal 23,508
-  11.268 412 6,438``).
+  11.268 412 6,438``), nor a range whose every comma is one (``1,075–1,270``).
 * **Quoted records** (camelot's and tabula's CSV): every field in double quotes, a quoted field
   may hold line breaks (``"BLIP-2`` / ``ViT-g","ICML'23","97.6"``), so one record spans
   several lines. A run of >= 3 such records of one width (>= 2), starting at a line that opens
@@ -37,6 +37,7 @@ from . import Grid
 _FENCE = re.compile(r"^\s*(```|~~~)\s*([\w+-]*)\s*$")
 _DELIMS = (",", ";")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_DIGIT_DASH = re.compile(r"\d\s?[–—-]\s?\d")  # a range's dash between two numbers
 
 
 def _split(line: str, delim: str) -> list[str]:
@@ -162,8 +163,8 @@ def _bare_row(line: str) -> bool:
     if s.startswith("{") and s.rstrip(",").endswith("}"):
         return False  # a JSON object printed on one line (jq -c): its commas separate fields
     # 3 cells need 2 commas; aligned columns with thousands (355   10,557   62,104) are no CSV
-    if " " in s and len(_THOUSANDS.findall(s)) == s.count(","):
-        return False  # single-spaced columns whose commas are all thousands (19,612 11.268 15,156)
+    if (" " in s or _DIGIT_DASH.search(s)) and len(_THOUSANDS.findall(s)) == s.count(","):
+        return False  # single-spaced columns or a range whose commas are all thousands (1,075–1,270)
     return (s.count(",") >= 2 and ", " not in s and "\t" not in s and "  " not in s and "|" not in s
             and len(_split(s, ",")) >= 3)
 
