@@ -97,7 +97,10 @@ def _number_in(token: str) -> str:
     """The printed text of the first number of a token, as the one number grammar reads it
     (footnote marks before it, grouping and exponents included)."""
     # footnote marks printed before a number ("†-1") are not part of it
-    found, _ = numbers.find_numbers(numbers.normalise_digits(token).lstrip(cells._MARK_CHARS + " "))
+    text = numbers.normalise_digits(token).lstrip(cells._MARK_CHARS + " ")
+    found, _ = numbers.find_numbers(text)
+    if not found and (glued := re.fullmatch(r"(.*\d)[a-g]{1,3}", text.strip())):
+        found, _ = numbers.find_numbers(glued.group(1))  # a Tukey group glued to it ('.0a'), no word
     assert found, token
     return found[0].text
 
@@ -288,6 +291,7 @@ def tabbed_pages(draw):
 @SETTINGS
 @given(tabbed_pages())
 @example("Table 1: Generated.\nModel\tT1\nM0\t(0;1)\n")  # (an interval alone: its bounds, no value)
+@example("Table 1: Generated.\nModel\tT1\nM0\t.0a\n")  # (a Tukey group glued to a value)
 def test_generated_tables_never_crash_and_values_keep_raw_cells(text):
     doc = document_from_text(text, "page.txt")
     parsed = _parsed_or_located_error(parse_document, doc)
