@@ -415,6 +415,21 @@ def test_plus_minus_misread_by_ocr(text, value, error):
     assert notes == ["ocr_plus_minus"]
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("48.6 + 9.2 (31-64)", [("value", "48.6"), ("error", "9.2"), ("low", "31"), ("high", "64")]),
+    ("88.4 = 7.1 (72-100)", [("value", "88.4"), ("error", "7.1"), ("low", "72"), ("high", "100")]),
+    ("-1.2 + 0.4 (-2.0 to -0.4)", [("value", "-1.2"), ("error", "0.4"), ("low", "-2.0"), ("high", "-0.4")]),
+])
+def test_plus_minus_misread_by_ocr_before_a_range(text, expected):
+    res = cells.parse_cell(text)
+    assert [(p.part, p.value) for p in res.parts] == expected and cells.numeric_cell(text)
+    assert [n.kind for n in res.notes] == ["ocr_plus_minus"]
+
+
+def test_a_misread_plus_minus_before_a_lone_number_in_parentheses_is_no_range():
+    assert parts("12.4 + 1.3 (0.3)") == ([], ["unparseable_cell"])
+
+
 def test_a_signed_number_after_a_value_is_not_taken_for_an_error():
     assert parts("95.1 +0.4") == ([], ["unparseable_cell"])
     assert parts("1e+5")[0] == [("value", "", "100000", "", "")]

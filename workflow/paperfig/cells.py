@@ -67,8 +67,9 @@ sign). Significance letters after a value (``3.12 ± 0.14 c``, ``8.05 ab``, glue
 an error, and so is a decimal alone in brackets (``[0.311]``). A yes/no mark (``Yes``, ``No``,
 ``✓``) is text: no value, a "text_cell" note. A lone quote or comma printed apart after a value
 (``53.3 '``) is OCR noise: dropped, with a note ("ocr_noise"); a ± that OCR read as ``t``,
-``£``, ``#`` or ``+`` between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 +
-3.2``) is read as ± with a note ("ocr_plus_minus"), and a parenthesis OCR closed with a bracket
+``£``, ``#``, ``+`` or ``=`` between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 +
+3.2``; also before a range, ``48.6 + 9.2 (31-64)``) is read as ± with a note ("ocr_plus_minus"),
+and a parenthesis OCR closed with a bracket
 or a brace (``19 (33.9]``) as a parenthesis, with a note ("ocr_bracket"). ``10⁵`` and ``10^5`` are powers of ten (as
 in running text), a superscript after any other number is a footnote. Values are the printed
 text of the number (``decimal_text``: "84.0" stays "84.0"). A cell without its own unit takes
@@ -484,6 +485,8 @@ def numeric_cell(text: str) -> bool:
         text = text.strip()[measure.end():]
     if (pm := _PM_MISREAD.match(text.strip())) and is_number_token(pm["v"]) and is_number_token(pm["e"]):
         return True  # '1.533 + 0.002': a value and its error, the ± misread by OCR (parse_cell reads it)
+    if pm := _PM_MISREAD_INTERVAL.match(text.strip()):  # '48.6 + 9.2 (31-64)' (parse_cell reads it)
+        return numeric_cell(f"{pm['v']} ± {pm['rest']}")
     if (vn := _VALUE_ND_RANGE.match(text.strip())) and is_number_token(vn["v"]):
         return True  # '2.3 (<LOD–8.9)': a value and its range from below detection (parse_cell reads it)
     if "土" in text or "士" in text:
@@ -728,6 +731,10 @@ _CJK_PM = re.compile(r"(?<=[\d%])\s*[土士]\s*(?=[\d.])")
 _PM_MISREAD = re.compile(rf"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s*\+?[t£]\s*|\s*#\s*|{_GLUED_PLUS}|\+|\s+\+\s+|\s+=\s+)"
                          r"(?P<e>[\d.,]+%?)"
                          r"\s?(?P<sig>(?=[a-g]{1,3}$)a?b?c?d?e?f?g?)?(?P<marks>[*∗†‡§¶]+)?$")
+#: The same misread ± before an error that a range or interval follows (``48.6 + 9.2 (31-64)``,
+#: ``88.4 = 7.1 (72-100)``): read as ``48.6 ± 9.2 (31-64)``.
+_PM_MISREAD_INTERVAL = re.compile(r"^(?P<v>[-+−]?[\d.,]+%?)(?P<m>\s+[+=]\s+|\s*\+?[t£]\s*|\s*#\s*)"
+                                  r"(?P<rest>[\d.,]+%?\s*[(\[]\s*[-−]?[\d.,]+\s*(?:[-–—,;]|to)\s*[-−]?[\d.,]+\s*[)\]])$")
 #: A footnote letter glued to a decimal or a number with thousands commas (``6.40a``, ``9,120b``;
 #: Tukey groups ``17.9ab``): a superscript flattened by the extractor. A whole number takes a
 #: letter when it has three digits (``612c``: a yield with its Tukey group) and a group of two
@@ -862,6 +869,11 @@ def parse_cell(text: str, pair: tuple[str, str] | None = None, sub_names: list[s
         value = numbers.decimal_text(Decimal(plain))  # (what parse_decimal reads of an ASCII number)
         return CellResult(parts=[Part("value", "", value, default_unit, "", plain,
                                       "column" if default_unit else "")])
+    if not sub_names and (pm := _PM_MISREAD_INTERVAL.match(plain)) and (
+            res := parse_cell(f"{pm['v']} ± {pm['rest']}", pair, sub_names, default_unit, ranges)).parts:
+        res.notes.append(CellNote("ocr_plus_minus", f"{pm['m'].strip()!r} between a value and its error read as ± "
+                                  "(an OCR misreading)", plain))
+        return res
     if not sub_names and (pm := _PM_MISREAD.match(plain)) and is_number_token(pm["v"]) and is_number_token(pm["e"]):
         value = _part("value", "", pm["v"], default_unit)
         parts = [value, _with_partner(value, "error", "±", pm["e"], default_unit, "")]
