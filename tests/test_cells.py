@@ -426,6 +426,11 @@ def test_plus_minus_misread_by_ocr_before_a_range(text, expected):
     assert [n.kind for n in res.notes] == ["ocr_plus_minus"]
 
 
+@pytest.mark.parametrize("text", ["tr", "tr.", "trace"])
+def test_a_trace_is_a_value_not_given(text):
+    assert cells.is_missing(text) and [p.part for p in cells.parse_cell(text).parts] == ["missing"]
+
+
 def test_a_misread_plus_minus_before_a_lone_number_in_parentheses_is_no_range():
     assert parts("12.4 + 1.3 (0.3)") == ([], ["unparseable_cell"])
 

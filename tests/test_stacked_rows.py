@@ -784,3 +784,38 @@ P/S 1:2
     found = _values(text)
     assert found[8] == ["38.4", "0.6"] and found[26] == ["42.1", "0.4"] and found[31] == ["29.9", "0.3"]
     assert not {32, 33, 34, 35} & set(found)  # the note ends the table
+
+
+def test_group_labels_naming_a_material_and_its_specification():
+    # each fabric a group's label with its weight ('HDPE woven, 140 g/m2') over rows by direction;
+    # the abbreviation's note under the table, a sentence in its parenthesis, is no row
+    text = """Table 3. Residual strength (N/50 mm) after exposure; CV (%) in parentheses.
+Fabric
+Direction
+0 h
+1000 h
+2000 h
+HDPE woven, 140 g/m2
+Warp
+1,182 (4.1)
+1,046 (5.0)
+544 (8.8)
+Weft
+1,095 (3.7)
+962 (4.4)
+497 (9.4)
+Canvas, waxed cotton, 380 g/m2
+Warp
+1,460 (6.8)
+1,391 (7.2)
+1,118 (9.6)
+Weft
+1,012 (7.5)
+958 (8.1)
+n.d.
+n.d., not determined (specimens lost in the ageing rig).
+10"""
+    found = _values(text)
+    assert found[9] == ["1182", "4.1"] and found[15] == ["497", "9.4"]
+    assert found[18] == ["1460", "6.8"] and found[23] == ["958", "8.1"]
+    assert 26 not in found  # the page number after the note is no value

@@ -851,3 +851,26 @@ def test_ranges_whose_commas_are_all_thousands_are_no_bare_csv():
     lines = ["1,075–1,270", "2,880–3,140", "5,750–5,990", "9,300 - 9,530"]
     assert delimited.find(lines) == []
     assert len(delimited.find(["site,ph,depth", "A1,6.2,12", "B2,7.1,30", "C3,5.9,18"])) == 1
+
+
+def test_trace_cells_in_single_spaced_ocr_rows_with_misread_plus_minus():
+    # Tesseract of an old table: single spaces between cells, ± read as '+' or '£', a trace printed
+    # 'tr' or 'tr.' where a constituent was below the limit, a stray '|' left of a rule
+    text = "\n".join([
+        "Table 2. Leaf oil constituents of four chemotypes (mean + SD; % of oil)",
+        "",
+        "Chemotype Yield Thymol Carvacrol Linalool Geraniol",
+        "",
+        "Thymol type 1.21 + 0.18 61.4 + 4.2 3.3 + 0.9 2.2 + 0.7 tr",
+        "Carvacrol type 0.98 £ 0.14 4.1 + 1.2 | 55.9 + 5.1 1.6 + 0.5 0.8 + 0.2",
+        "Linalool type 1.44 + 0.21 2.7 + 0.8 1.9 + 0.6 71.3 + 3.9 tr.",
+        "Geraniol type 0.76 + 0.11 tr 2.4 + 0.7 5.8 + 1.6 48.2 + 4.4",
+        "",
+        "tr = trace (< 0.1%)."])
+    found: dict[int, list[str]] = {}
+    for row in parse_document(document_from_text(text, "scan.txt"), {})["table_values"]:
+        if row["part"] != "missing":
+            found.setdefault(row["line_no"], []).append(row["value"])
+    assert found[5] == ["1.21", "0.18", "61.4", "4.2", "3.3", "0.9", "2.2", "0.7"]
+    assert found[6] == ["0.98", "0.14", "4.1", "1.2", "55.9", "5.1", "1.6", "0.5", "0.8", "0.2"]
+    assert found[7][-2:] == ["71.3", "3.9"] and found[8][:2] == ["0.76", "0.11"] and len(found[8]) == 8

@@ -130,7 +130,7 @@ REFERENCE_MARKS = frozenset({"ref", "ref.", "reference", "referent"})
 #: reported, not significant.
 _MISSING_WORDS = frozenset({"n/a", "na", "n.a.", "n.a", "n/a.", "nd", "nd.", "n.d.", "n.d", "bdl", "b.d.l.", "b.d.l",
                             "b.d.", "<lod", "< lod", "<loq", "< loq", "<l0q", "<l0d", "nr", "n.r.", "ns", "n.s.", "ne",
-                            "nm"})
+                            "nm", "tr", "tr.", "trace"})
 
 _ELEMENT = re.compile(r"^[A-Z][a-z]$")
 _MARK_CHARS = "*∗⋆†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮꟲᴰᴱꟳᴳ"
@@ -225,7 +225,7 @@ def is_missing(text: str) -> bool:
     """A dash (any variant, single or doubled, or as OCR with a CJK model reads it, ``一``; with
     a footnote's letter or mark, ``—b``, or a remark in words, ``— (no bar shown)``),
     ``N/A``, ``n/a``, ``NA``, ``n.a.``, ``✗`` or ``×`` alone, or a word for a value not given
-    (``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``): not reported. An element's symbol (``Nd``,
+    (``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``, ``tr`` for a trace): not reported. An element's symbol (``Nd``,
     ``Ne``) is no such word."""
     t = text.strip()
     if t in MISSING_MARKS or (t.lower() in _MISSING_WORDS and not _ELEMENT.match(t)):

@@ -15,7 +15,7 @@ Grammar
   (12.3)``); a value with its error and a number in parentheses, ``5.94 ± 0.77 (1.90)`` (a
   parenthesis OCR closed with a bracket, ``19 (33.9]``, too); or a
   missing mark ``-``, ``–``, ``—``, ``--``, ``N/A``, ``n/a``, ``NA`` (or a word for a value not
-  given: ``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``; a range from below detection,
+  given: ``nd.``, ``b.d.l.``, ``<LOD``, ``NR``, ``NS``, ``tr`` for a trace; a range from below detection,
   ``<LOD–0.093``). Printed forms spread over several
   tokens are one token: ``81.2 ± 0.3`` (also ``81.2±0.3``, ``81.2 +- 0.3``), ``85.3 (-5.6)``,
   ``86.8 / 81.7``; an error alone (``±0.9``: pdftotext prints a mean's std on the line below
@@ -164,7 +164,7 @@ _TEXT_MARKS = frozenset({"Yes", "No", "yes", "no", "✓", "✔"})
 _MISSING = (r"(?:[-–—−]|--)(?:[a-h]|[*∗†‡§¶]{1,2})?|_|N/?A|n/?a|\"|〃|n\.?d\.?|N\.?D\.?|b\.?d\.?l\.?|b\.d\."
             r"|B\.?D\.?L\.?"
             r"|<\s?L[O0][DQ]|n\.?r\.?|N\.?R\.?"
-            r"|n\.s\.|NS|" + "|".join(sorted(_TEXT_MARKS)))
+            r"|n\.s\.|NS|tr\.?|" + "|".join(sorted(_TEXT_MARKS)))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
 _GARBLED = (r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[OolI]\.[0-9]{2,}|[0-9]+·[0-9]+|l,?[0-9]{2,}[0-9.,]*"
@@ -460,7 +460,7 @@ _TWO_SPACES = re.compile(r"\s\s")
 _SIGNIFICANCE = re.compile(r"[A-Ga-g]{1,6}")
 #: The endings of a last token that make _ENDS_LIKE_VALUE match without a digit (a missing
 #: mark: ``-``, ``--``, ``–``, ``—``, ``−``, ``N/A``, ``NA``, ``n/a``, ``na``; a word for a value
-#: not given, ``nd.``, ``NR``; a yes/no or a check).
+#: not given, ``nd.``, ``NR``, or a trace, ``tr``, as the whole token; a yes/no or a check).
 _VALUE_ENDS = ("-", "–", "—", "−", "N/A", "NA", "n/a", "na", "Yes", "yes", "No", "no", "✓", "✔",
                "nd", "nd.", "n.d.", "ND", "N.D.", "NR", "NS", "n.s.", "b.d.l.", "b.d.", "bdl", "BDL", "LOD", "LOQ",
                "Ref.", "Reference")
@@ -478,7 +478,8 @@ def _ends_like_value(text: str) -> bool:
     if not words:
         return False
     last = words[-1]
-    if _DIGIT.search(last) or last.endswith(_VALUE_ENDS) or (last.endswith(")") and _REF_ENDS.search(last)):
+    if _DIGIT.search(last) or last.endswith(_VALUE_ENDS) or last in ("tr", "tr.") or (
+            last.endswith(")") and _REF_ENDS.search(last)):
         return True
     if last[:1] in "-–—−" and len(last) <= 3 and is_missing(last):
         return True  # a dash with its footnote ('–b'): a cell not given

@@ -115,10 +115,18 @@ _LOWER_WORD = re.compile(r"[a-z]{3,}\b")
 _SCALE_RANGE = re.compile(r"(?<=[A-Za-z] )[01]\s?[-–]\s?(?:5|7|10|100)(?=[,;]?(?:\s|$))")
 
 
+#: A material's name and its specification after a comma (``HDPE woven, 140 g/m2``, ``Canvas,
+#: waxed cotton, 380 g/m2``): a group's label that prints a quantity with its unit.
+_NAMED_SPEC = re.compile(r"^[A-Za-z][\w\s+/-]*[A-Za-z],\s+(?:[a-z][a-z\s-]*,\s+)?\d[\d.,]*\s?[A-Za-zµ/%°]+\d?$")
+
+
 def _group_label(text: str) -> bool:
     """A group's label between rows: words, a scale's range in parentheses (``Pain score (0–10)``)
     or after a word (``Pain at rest, NRS 0-10, median (IQR)``), or codes whose digits stand inside
-    words (``≥S2 vs S0–S1``), never a number of its own."""
+    words (``≥S2 vs S0–S1``), or a name and its specification (``HDPE woven, 140 g/m2``), never a
+    number of its own."""
+    if _NAMED_SPEC.match(text):
+        return True
     if len(_WORD.findall(text)) >= 2:  # a scale's range after its name, unbracketed: 'NRS 0-10,'
         text = _SCALE_RANGE.sub("", text)
     bare = re.sub(r"\s*\([^()\d]*\)", "", text)  # ('QIDS-SR16, mean (SD)': a parenthesis of words)
@@ -174,6 +182,8 @@ def _cell_line(line: str, strings: bool = False) -> bool:
         return False
     if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
         return False
+    if s.endswith(").") and len(s.split()) >= 4:
+        return False  # a note's sentence ending in its parenthesis ('n.d., not determined (no surface).')
     return (not _SENTENCE_END.search(s) or bool(_REFERENCE.match(s))) and not _KEY_COLON.search(s)  # ('Ref.')
 
 
@@ -202,7 +212,8 @@ def _long_label(lines: Sequence[str], ln: int, skip: Collection[int], strings: b
     if len(s) > _MAX_LABEL_CHARS or len(s.split()) > _MAX_LABEL_WORDS or (
             len(s) <= _MAX_CELL_CHARS and len(s.split()) <= _MAX_CELL_WORDS):
         return False  # (too long for a label, or a cell line: long in characters or in words)
-    if "\t" in s or "|" in s or _KEY_COLON.search(s) or _SENTENCE_END.search(s) or not _WORD.search(s):
+    if "\t" in s or "|" in s or _KEY_COLON.search(s) or _SENTENCE_END.search(s) or not _WORD.search(s) or (
+            s.endswith(").")):  # (a note's sentence ending in its parenthesis)
         return False
     if patterns.caption_kind(line) or not strings and (patterns.heading(line) or patterns.BULLET.match(line)):
         return False
