@@ -431,6 +431,15 @@ def test_a_trace_is_a_value_not_given(text):
     assert cells.is_missing(text) and [p.part for p in cells.parse_cell(text).parts] == ["missing"]
 
 
+@pytest.mark.parametrize("text, value, low, high", [
+    ("88 (61-127) ***", "88", "61", "127"), ("1,874 (1,210-3,050) **", "1874", "1210", "3050"),
+    ("0.62 (0.48-0.80) *", "0.62", "0.48", "0.80")])
+def test_stars_printed_apart_after_an_interval(text, value, low, high):
+    res = cells.parse_cell(text)
+    assert [(p.part, p.value) for p in res.parts] == [("value", value), ("low", low), ("high", high)]
+    assert res.parts[0].flag == "footnote"
+
+
 def test_a_misread_plus_minus_before_a_lone_number_in_parentheses_is_no_range():
     assert parts("12.4 + 1.3 (0.3)") == ([], ["unparseable_cell"])
 

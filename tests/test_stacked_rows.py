@@ -819,3 +819,32 @@ n.d., not determined (specimens lost in the ageing rig).
     assert found[9] == ["1182", "4.1"] and found[15] == ["497", "9.4"]
     assert found[18] == ["1460", "6.8"] and found[23] == ["958", "8.1"]
     assert 26 not in found  # the page number after the note is no value
+
+
+def test_each_column_named_over_its_setting_with_a_unit():
+    # 'Morphine' / '1 mg' / 'Morphine' / '5 mg' ...: a name, then its setting that reads as a value
+    text = """Table 1. Withdrawal latency (s, mean ± SEM) by dose.
+Strain
+Morphine
+1 mg
+Morphine
+5 mg
+Naloxone
+5 mg
+C57BL/6
+4.1 ± 0.3
+7.9 ± 0.6
+3.2 ± 0.2
+BALB/c
+3.6 ± 0.4
+6.8 ± 0.5
+2.9 ± 0.3
+DBA/2
+5.0 ± 0.5
+9.4 ± 0.7
+3.8 ± 0.4
+Latency was capped at 15 s."""
+    grid = one(text, "stacked")
+    assert grid.rows[0][1] == ["Strain", "Morphine 1 mg", "Morphine 5 mg", "Naloxone 5 mg"]
+    found = _values(text)
+    assert found[10] == ["4.1", "0.3"] and found[15] == ["6.8", "0.5"] and found[20] == ["3.8", "0.4"]

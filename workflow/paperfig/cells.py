@@ -704,8 +704,9 @@ _UNIT_WORD = re.compile(
     r"[KMGT]i?B|kB|bits?|[MBKkTG]|tok(?:ens)?/s(?:ec)?|it/s|img/s|images/s|samples/s|seq/s|"
     r"FPS|fps|[GTMP]?FLOPs?|[GTMP]?MACs?|k?Wh?|m?J|px|dB|pts|pp|points|epochs|steps|layers|"
     r"(?:[MBK]\s+)?params|°C|[kMG]?Hz)$")
-#: A footnote mark printed apart from its number (``16.9 †``, LaTeX ``16.9\,$^\dagger$``).
-_SPACED_MARK = re.compile(rf"(?<=\d)\s+(?P<m>[{_MARK_CHARS}]+)(?=\s*(?:\(|$))")
+#: A footnote mark printed apart from its number (``16.9 †``, LaTeX ``16.9\,$^\dagger$``) or
+#: from the interval after it (``88 (61-127) ***``).
+_SPACED_MARK = re.compile(rf"(?<=[\d)\]])\s+(?P<m>[{_MARK_CHARS}]+)(?=\s*(?:\(|$))")
 #: Significance letters after a value, apart from it (``3.12 ± 0.14 c``, ``8.05 ab``): flag
 #: "significance" (letters in alphabetical order, a to g).
 #: Significance letters (Tukey groups): ``a``, ``ab``, upper case first (``Aa``, ``BCa``) or after

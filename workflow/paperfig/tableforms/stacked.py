@@ -236,7 +236,8 @@ def _is_value(text: str) -> bool:
 def _header_settings(texts: list[str], flags: list[bool]) -> list[bool]:
     """The value flags of a run's lines, with the settings that name columns read as text: in
     the header (before any other value line), two or more settings of one unit between two text
-    lines (``Bridge profile`` / ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope (dB/s)``)."""
+    lines (``Bridge profile`` / ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope (dB/s)``), or each
+    under its name (``ascr#2`` / ``60 nM`` / ``ascr#2`` / ``600 nM``)."""
     first_value = next((i for i, f in enumerate(flags) if f), len(flags))
     j = first_value
     while j < len(texts) and _SETTING_WITH_UNIT.match(texts[j]):
@@ -244,6 +245,16 @@ def _header_settings(texts: list[str], flags: list[bool]) -> list[bool]:
     units = {_SETTING_WITH_UNIT.match(texts[i]).group("unit") for i in range(first_value, j)}
     if first_value >= 1 and j - first_value >= 2 and len(units) == 1 and j < len(texts) and not flags[j]:
         return [False if first_value <= i < j else f for i, f in enumerate(flags)]
+    # each name's setting on the line under it (``ascr#2`` / ``60 nM`` / ``ascr#2`` / ``600 nM``):
+    # >= 2 settings of one unit, each after one text line, the last one before the first row's label
+    alternating = []
+    j = first_value
+    while j + 1 < len(texts) and (m := _SETTING_WITH_UNIT.match(texts[j])) and not flags[j - 1] and not flags[j + 1]:
+        alternating.append((j, m.group("unit")))
+        j += 2
+    if len(alternating) >= 2 and len({unit for _, unit in alternating}) == 1:
+        settings = {i for i, _ in alternating}
+        return [False if i in settings else f for i, f in enumerate(flags)]
     return flags
 
 
@@ -281,6 +292,13 @@ def _header_cells(texts: list[str], p: int, q: int) -> list[list[int]] | None:
             out.append([i])
     if len(out) == p:
         return out
+    if len(out) > p and (settings := [i for i, text in enumerate(texts) if i and _SETTING_WITH_UNIT.match(text)]):
+        # each name over its setting ('ascr#2' / '60 nM'): the setting continues the name above it
+        named = [[i] for i in range(len(texts)) if i not in settings]
+        for i in settings:
+            next(cell for cell in reversed(named) if cell[0] < i).append(i)
+        if len(named) == p and all(len(cell) <= 2 for cell in named):
+            return named
     if len(out) > p and not all(t[:1].isupper() for t in texts[:p]):
         # a name wrapped with its next line in lower case ('Rehydration' / 'ratio'), each name's
         # lines together (not p names, then their second lines: below)
