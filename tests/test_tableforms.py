@@ -874,3 +874,30 @@ def test_trace_cells_in_single_spaced_ocr_rows_with_misread_plus_minus():
     assert found[5] == ["1.21", "0.18", "61.4", "4.2", "3.3", "0.9", "2.2", "0.7"]
     assert found[6] == ["0.98", "0.14", "4.1", "1.2", "55.9", "5.1", "1.6", "0.5", "0.8", "0.2"]
     assert found[7][-2:] == ["71.3", "3.9"] and found[8][:2] == ["0.76", "0.11"] and len(found[8]) == 8
+
+
+def test_an_index_column_that_ocr_printed_with_letters_for_digits_is_no_data():
+    # Tesseract read the keys' numbers 1 and 11 as 'l' and 'Il': the column is still the rows' index
+    text = "\n".join([
+        "Table 2. Tuning of the twelve keys.",
+        "",
+        "Key f0 (Hz) Dev. (cents) Decay (s)",
+        "",
+        "l 196.0 +4 0.84",
+        "2 214.2 -14 0.79",
+        "3 239.6 +9 0.71",
+        "4 259.9 -22 0.66",
+        "5 291.4 +5 0.62",
+        "6 326.6 +31 0.55",
+        "7 352.6 -8 0.51",
+        "8 390.4 -3 0.47",
+        "9 436.1 +17 0.42",
+        "10 473.7 -11 0.39",
+        "Il 533.7 +24 0.34",
+        "12 579.2 -6 0.31"])
+    found: dict[int, list[str]] = {}
+    for row in parse_document(document_from_text(text, "scan.txt"), {})["table_values"]:
+        if row["part"] != "missing":
+            found.setdefault(row["line_no"], []).append(row["value"])
+    assert found[5] == ["196.0", "4", "0.84"] and found[6] == ["214.2", "-14", "0.79"]
+    assert found[16] == ["579.2", "-6", "0.31"]

@@ -150,6 +150,19 @@ def _column_numbers_row(cells_: list[str]) -> bool:
         range(int(nums[0].group(1)), int(nums[0].group(1)) + len(nums)))
 
 
+#: An index cell as OCR prints it: digits, some read as letters (``l`` or ``I`` for 1, ``O`` for
+#: 0), maybe after a stray ``|`` left of a rule.
+_OCR_INDEX = re.compile(r"^\|?\s*(?=[lIO0-9]*\d|[lI]{1,2}$)[lIO0-9]{1,3}$")
+
+
+def _ocr_index(cell: str) -> str:
+    """An index cell with OCR's letters for digits read as the number (``Il`` -> ``11``); any
+    other cell as it is."""
+    if not _OCR_INDEX.match(cell) or cell.isdigit():
+        return cell
+    return cell.lstrip("|").strip().translate(str.maketrans("lIO", "110"))
+
+
 def _ascending_names_row(cells_: list[str], below: list[str]) -> bool:
     """``Warm-up steps, 250, 500, 1000`` or ``Variable, M, SD, 1, 2, 3`` (a correlation matrix)
     above ``Val. loss, 3.341, 3.285, ..``: after a text cell, >= 3 whole numbers in strictly
@@ -728,13 +741,16 @@ class TableLayout:
         ``0.2 b``) take no part. Decimal settings may each
         be printed once for the rows under them (an HTML cell spanning rows: ``0.5`` / blank /
         ``1.0`` / blank). A first row of a header's units alone (``(counted)``) takes no part. Years
-        may follow a group's name printed in the first row of its group (``Hand pulling 2019``)."""
+        may follow a group's name printed in the first row of its group (``Hand pulling 2019``).
+        OCR's letters for an index's digits (``l``, ``2``, ... ``Il``, ``12``) read as the digits."""
         # a header's units line read as the first row ('(counted)', the other cells blank) takes no part
         while len(data) > 3 and re.fullmatch(r"[|¦\s]*\([^()\d]{1,24}\)", data[0][1][0]) and not any(
                 x.strip() for x in data[0][1][1:]):
             data = data[1:]
         # '0 (no merging)'; OCR's '1 (poorest}'
         col = [re.sub(r"\s*\([^(){}]*[)}]$|(?<=\d)[a-h*†‡]$", "", c[0].strip()) for _, c in data]  # ('1200a')
+        # OCR's reading of a number's digits as letters ('l' 1, 'Il' 11, 'O' 0) or a rule's '|' before it
+        col = [_ocr_index(x) for x in col]
         others = [c[j].strip() for _, c in data for j in range(1, len(c)) if c[j].strip()]
         summary = 0  # up to two summary rows after the settings ('Slope', 'Total', '0.1 (recovery)')
         while summary < 2 and len(col) - summary > 3 and (
