@@ -901,3 +901,26 @@ def test_an_index_column_that_ocr_printed_with_letters_for_digits_is_no_data():
             found.setdefault(row["line_no"], []).append(row["value"])
     assert found[5] == ["196.0", "4", "0.84"] and found[6] == ["214.2", "-14", "0.79"]
     assert found[16] == ["579.2", "-6", "0.31"]
+
+
+def test_a_text_column_of_words_after_single_spaced_values():
+    # Tesseract of a test report: single spaces, a last column of two or three words (a crack's
+    # place), a run-out with no cycles; OCR's 'Bow!,' for 'Bowl,'
+    text = "\n".join([
+        "Table 4 Fatigue life of welded brackets, R = 0.1",
+        "",
+        "Specimen Load Stress Cycles Failure location",
+        "No. (kN) (MPa) to crack",
+        "B-01 40 118 412,600 Weld toe",
+        "B-02 40 118 388,100 Bow!, weld root",
+        "B-03 30 89 1,204,000 Weld toe",
+        "B-04 30 89 — run-out",
+        "B-05 50 147 201,300 Base plate edge",
+        "",
+        "Run-outs stopped at 2,000,000 cycles."])
+    found: dict[int, list[str]] = {}
+    for row in parse_document(document_from_text(text, "scan.txt"), {})["table_values"]:
+        if row["part"] != "missing":
+            found.setdefault(row["line_no"], []).append(row["value"])
+    assert found[5] == ["40", "118", "412600"] and found[6] == ["40", "118", "388100"]
+    assert found[8] == ["30", "89"] and found[9] == ["50", "147", "201300"]

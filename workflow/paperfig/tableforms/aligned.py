@@ -110,8 +110,9 @@ Two layouts
    ``Year 3 64 91.4 (11.2)`` under ``Year group n Pre M (SD)``; nor one of distinct numbers of
    two or more digits after labels that each hold a digit, codes or dates: ``P-1 50 25 9.8``,
    ``2 Aug. 1996 64 38 1.3``).
-   A one-word text cell after a row's values (``... 0.8 Pass``, ``700 — — — F``) is a text column
-   when two or more rows end so; the header names it too. A bin opening a row (``<35%  21
+   A one-word text cell after a row's values (``... 0.8 Pass``, ``700 — — — F``), or one of two
+   or three words that are no prose (``... 184,300 Bowl, intrados``, ``... — run-out``), is a text
+   column when two or more rows end so; the header names it too. A bin opening a row (``<35%  21
    +7.9``) is its label, no value, and so is a bin in parentheses ending the label's words
    (``Small (1.0-2.0)  7,905 ...``).
    Label = the tokens before the last k values; extra strong values read into a label get a
@@ -421,6 +422,12 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
         # single spaces: a one-word text column after the values ('... 0.8 Pass', '... 3.6 F'), or a
         # reference column's citation ('... 78-84 [12]')
         return _Line(ln, text, toks[:-1], _trailing_run(toks[:-1]), [(toks[-1].text, toks[-1].start, toks[-1].end)])
+    if n == 0 and len(toks) >= 5 and "  " not in text.strip() and (k := _trailing_words(toks)) and \
+            _trailing_run(toks[:-k]) >= 2:
+        # single spaces: a text column of two or three words after the values ('... 184,300 Bowl,
+        # intrados', '... 548,900 Shank thread root', '... — run-out')
+        return _Line(ln, text, toks[:-k], _trailing_run(toks[:-k]), [(
+            " ".join(t.text for t in toks[-k:]), toks[-k].start, toks[-1].end)])
     if n == 0 and "  " in text.strip():
         # layout 1: a text column after the values (``355  10,557  62,104  Abs.``)
         pieces = _pieces(text)
@@ -440,6 +447,21 @@ _PAREN_BIN = re.compile(r"^\(\s*\d[\d.,]*\s?[-–—]\s?\d[\d.,]*\s*\)$")
 _BIN_LABEL = re.compile(r"^[<>≤≥]\s?\d+%?$")
 #: A one-word text cell after a single-spaced row's values (``Pass``, ``F``, ``Yes``).
 _TRAIL_WORD = re.compile(r"^[A-Za-z]{1,8}$")
+#: A word of a text cell of two or three words after a single-spaced row's values (``Bowl,``,
+#: ``intrados``, ``run-out``; OCR's ``Bow!``).
+_TEXT_CELL_WORD = re.compile(r"^[A-Za-z][A-Za-z'-]{0,14}[,.!;]{0,2}$")
+
+
+def _trailing_words(toks: list[_Tok]) -> int:
+    """How many tokens (1 to 3) at the end of a single-spaced row are a text cell after its
+    values: words that are no prose (no verb, pronoun or hedge), at most 24 letters, right after
+    a value or a missing mark; 0 when there is none."""
+    for k in (1, 2, 3):
+        if len(toks) > k and toks[-k - 1].value and all(
+                _TEXT_CELL_WORD.match(t.text) and not t.value and not _prose_word(t.text) for t in toks[-k:]) \
+                and sum(len(t.text) for t in toks[-k:]) <= 24 and (k > 1 or "-" in toks[-1].text):
+            return k  # (one word only when hyphenated, 'run-out': a plain one is _TRAIL_WORD's)
+    return 0
 #: A number in parentheses (``(0.41)``, ``(497)``, ``(1,204)``).
 _PAREN_NUMBER = re.compile(r"^\((?=[^)]*\d)\s*[-+−]?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d+)?\s*\)$")
 #: A table's border that OCR printed after a row's last value.
@@ -483,6 +505,12 @@ def _ends_like_value(text: str) -> bool:
         return True
     if last[:1] in "-–—−" and len(last) <= 3 and is_missing(last):
         return True  # a dash with its footnote ('–b'): a cell not given
+    if _TEXT_CELL_WORD.match(last) and not _TWO_SPACES.search(text.strip()):
+        toks = text.split()
+        k = next((k for k in (1, 2, 3) if len(toks) > k and (_DIGIT.search(toks[-k - 1]) or is_missing(toks[-k - 1]))
+                  and all(_TEXT_CELL_WORD.match(t) for t in toks[-k:])), 0)
+        if k and (k > 1 or "-" in last):
+            return True  # a text cell of words after a single-spaced row's values ('184,300 Bowl, intrados')
     if not _SIGNIFICANCE.fullmatch(last) and not _TWO_SPACES.search(text) and not (
             _TRAIL_WORD.match(last) and len(words) == 2 and words[0][-1:] in "0123456789—–-"):
         return False  # (a one-word text cell after a value, '0.8 Pass', is decided by the pattern)
