@@ -924,3 +924,22 @@ def test_a_text_column_of_words_after_single_spaced_values():
             found.setdefault(row["line_no"], []).append(row["value"])
     assert found[5] == ["40", "118", "412600"] and found[6] == ["40", "118", "388100"]
     assert found[8] == ["30", "89"] and found[9] == ["50", "147", "201300"]
+
+
+def test_settings_with_a_unit_spanning_rows_and_days_under_each_are_the_rows_names():
+    # MinerU's HTML: a storage temperature printed once over its rows (rowspan), the days under
+    # each temperature: both name the rows, no value
+    row = "<tr><td>{d}</td><td>{a}</td><td>{b}</td></tr>"
+    body = "".join(
+        f'<tr><td rowspan="3">{t}</td><td>7</td><td>{a}</td><td>{b}</td></tr>'
+        + row.format(d=14, a=a2, b=b2) + row.format(d=21, a=a3, b=b3)
+        for t, a, b, a2, b2, a3, b3 in [("4°C", "1.10±0.20a", "38.1±2.2", "2.31±0.28", "35.0±3.0", "3.52±0.41", "31.7±2.6"),
+                                        ("10°C", "0.92±0.15", "39.0±2.1", "1.80±0.22", "37.2±2.4", "2.70±0.30", "35.9±2.0"),
+                                        ("20°C", "2.01±0.31", "34.2±2.7", "4.30±0.50", "28.0±3.1", "6.12±0.66", "22.4±2.9")])
+    text = ("Table 1. Fruit quality during storage.\n\n"
+            '<table><tr><td>Temperature</td><td>Storage (d)</td><td>Weight loss (%)</td><td>Firmness (N)</td></tr>'
+            + body + "</table>\n")
+    values = [v["value"] for v in parse_document(document_from_text(text, "page.md"), {})["table_values"]
+              if v["part"] != "missing"]
+    assert len(values) == 9 * 4 and values[:4] == ["1.10", "0.20", "38.1", "2.2"]
+    assert "7" not in values and "4" not in values  # the days and the temperatures name the rows

@@ -738,7 +738,7 @@ class TableLayout:
         years in order, beside anything, or of school or fiscal years (``2016/17``): the rows'
         names, not values. Up to two summary rows at
         the end (``Slope``, ``Total``, ``0.1 (recovery)``, a step repeated with a footnote mark,
-        ``0.2 b``) take no part. Decimal settings may each
+        ``0.2 b``) take no part. Decimal settings and settings with a unit may each
         be printed once for the rows under them (an HTML cell spanning rows: ``0.5`` / blank /
         ``1.0`` / blank). A first row of a header's units alone (``(counted)``) takes no part. Years
         may follow a group's name printed in the first row of its group (``Hand pulling 2019``).
@@ -759,9 +759,11 @@ class TableLayout:
                 or _MARKED_REPEAT.match(data[len(col) - 1 - summary][1][0].strip())):
             summary += 1  # (or a setting repeated with a footnote mark apart: '0.2 b', a recovery step)
         col = col[:len(col) - summary]
-        units = [_SETTING_UNIT.match(x) for x in col]
+        # (a setting printed once for the rows under it: an HTML cell spanning rows, '5°C' / blank / blank)
+        settings = [x for x in col if x] if col and col[0] and not all(col) else col
+        units = [_SETTING_UNIT.match(x) for x in settings]
         scaled = [_in_base_unit(m) for m in units] if all(units) else []
-        if len(col) >= 3 and all(units) and (len({m["unit"] for m in units}) == 1 or (
+        if len(settings) >= 3 and all(units) and (len({m["unit"] for m in units}) == 1 or (
                 all(scaled) and len({base for base, _ in scaled}) == 1)):
             # settings with one unit (20 °C, 25 °C, 30 °C; 5 mg, 10 mg, 20 mg; or one unit under
             # its prefixes, 250 Hz, 500 Hz, 1 kHz) beside values of another kind (3.12 ± 0.03):
