@@ -116,8 +116,15 @@ while the fixes for the earlier ones landed; pooled 0.975 / 0.991 over 36,877 va
 0.980, 0.997 / 0.999, 0.996 / 1.000, 0.965 / 1.000, 0.974 / 0.997, 0.899 / 0.992, 0.971 / 1.000,
 0.969 / 1.000, 0.975 / 0.972, 0.985 / 1.000, 0.993 / 0.997, 0.972 / 0.987, 0.963 / 1.000, 0.953 /
 0.985, 0.976 / 0.993, 0.980 / 1.000, 0.928 / 1.000, 0.987 / 0.990, 0.945 / 0.995, 0.926 / 1.000,
-0.994 / 0.997 and 0.998 / 0.986 - the honest estimate of how paperfig does on documents nobody here
-has seen. (Batches 105 to 124 arrived while a regression of one-cell-per-line tables with merged OCR
+0.994 / 0.997 and 0.998 / 0.986, and ``corpus_blind343`` to ``corpus_blind374`` (480 documents,
+written four at a time in a later session while the fixes for the earlier ones landed; pooled 0.971
+/ 0.994 over 27,145 values) 0.972 / 0.984, 0.967 / 0.981, 0.975 / 1.000, 0.999 / 1.000, 0.979 /
+1.000, 0.944 / 0.989, 0.993 / 0.989, 0.963 / 0.991, 0.977 / 0.973, 0.985 / 0.994, 0.952 / 0.999,
+0.931 / 0.986, 0.997 / 1.000, 0.934 / 1.000, 0.999 / 1.000, 0.987 / 0.987, 0.994 / 1.000, 0.971 /
+1.000, 0.996 / 1.000, 0.847 / 0.988, 0.891 / 1.000, 0.966 / 0.992, 0.980 / 1.000, 0.935 / 0.996,
+0.999 / 0.999, 0.978 / 0.988, 0.992 / 0.997, 0.991 / 0.982, 0.969 / 1.000, 0.991 / 0.983, 0.977 /
+1.000 and 0.998 / 0.999 - the honest estimate of how paperfig does on documents nobody here has
+seen. (Batches 105 to 124 arrived while a regression of one-cell-per-line tables with merged OCR
 boxes, introduced in that session and fixed before batch 125, was in the code; their arrival numbers
 include it.) (Batches 47 and 48 were swept, half-written, into two fix commits by a ``git add`` of
 ``tests/``; none of their documents was opened or scored before they were committed whole. Batch 265
@@ -125,13 +132,13 @@ was committed before its writer had finished; the writer then re-spaced one docu
 value line. Two sidecars of batch 25, one each of batches 157 and 160 (three series) and one each of
 batches 27, 46, 57, 73, 75, 82, 83, 85, 95, 96, 108, 109, 120, 129, 133, 144, 148, 171, 177, 209,
 228, 233, 241 and 243 were corrected after arrival to the rule above: a shared x counts once per
-point, a bar by its value only. Three sidecars of the latest batches, one each of batches 321, 329
-and 332, count an x that a table row shares among its series once per row, against that rule; they
-are kept as written, their precision floors lower for it. Two precision floors went down, batch 3 to
-0.97 and batch 17 to 0.99, when a pair of value bullets became a list (``Girls: 57.9% → 80.6%``):
-their writers did not count such bullets, later writers do.) The forms they showed were then added
-to the readers (as forms, never as files), so their numbers now are no longer blind; they are
-printed and guarded against regressions (``BLIND_FLOORS``), not held to the target.
+point, a bar by its value only. Nine sidecars, one each of batches 321, 329, 332, 343, 344, 351,
+354, 358 and 368, count an x that a table row shares among its series once per row, against that
+rule; they are kept as written, their precision floors lower for it. Two precision floors went down,
+batch 3 to 0.97 and batch 17 to 0.99, when a pair of value bullets became a list (``Girls: 57.9% →
+80.6%``): their writers did not count such bullets, later writers do.) The forms they showed were
+then added to the readers (as forms, never as files), so their numbers now are no longer blind; they
+are printed and guarded against regressions (``BLIND_FLOORS``), not held to the target.
 """
 
 from __future__ import annotations
@@ -267,7 +274,18 @@ BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corp
                 "corpus_blind331": (0.99, 0.99), "corpus_blind332": (0.97, 0.98), "corpus_blind333": (0.96, 1.0),
                 "corpus_blind334": (0.95, 0.99), "corpus_blind335": (0.97, 0.99), "corpus_blind336": (0.97, 1.0),
                 "corpus_blind337": (0.96, 1.0), "corpus_blind338": (0.98, 0.99), "corpus_blind339": (0.94, 0.99),
-                "corpus_blind340": (0.99, 1.0), "corpus_blind341": (0.99, 0.99), "corpus_blind342": (0.99, 0.98)}
+                "corpus_blind340": (0.99, 1.0), "corpus_blind341": (0.99, 0.99), "corpus_blind342": (0.99, 0.98),
+                "corpus_blind343": (0.97, 0.98), "corpus_blind344": (0.99, 0.98), "corpus_blind345": (0.97, 1.0),
+                "corpus_blind346": (0.99, 1.0), "corpus_blind347": (0.97, 1.0), "corpus_blind348": (0.94, 0.98),
+                "corpus_blind349": (0.99, 0.98), "corpus_blind350": (0.96, 0.99), "corpus_blind351": (0.97, 0.97),
+                "corpus_blind352": (0.98, 0.99), "corpus_blind353": (0.99, 1.0), "corpus_blind354": (0.98, 0.98),
+                "corpus_blind355": (0.99, 1.0), "corpus_blind356": (0.99, 1.0), "corpus_blind357": (0.99, 1.0),
+                "corpus_blind358": (0.98, 0.98), "corpus_blind359": (0.99, 1.0), "corpus_blind360": (0.97, 1.0),
+                "corpus_blind361": (0.99, 1.0), "corpus_blind362": (0.98, 0.98), "corpus_blind363": (0.92, 1.0),
+                "corpus_blind364": (0.96, 0.99), "corpus_blind365": (0.98, 1.0), "corpus_blind366": (0.93, 0.99),
+                "corpus_blind367": (0.99, 0.99), "corpus_blind368": (0.97, 0.98), "corpus_blind369": (0.99, 0.99),
+                "corpus_blind370": (0.99, 0.99), "corpus_blind371": (0.96, 1.0), "corpus_blind372": (0.99, 0.99),
+                "corpus_blind373": (0.97, 1.0), "corpus_blind374": (0.99, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt", ".mmd")  # (.mmd: Nougat's Markdown)
 #: The documents with no data at all: prose only, and a document of an odd form.
