@@ -853,6 +853,15 @@ def test_ranges_whose_commas_are_all_thousands_are_no_bare_csv():
     assert len(delimited.find(["site,ph,depth", "A1,6.2,12", "B2,7.1,30", "C3,5.9,18"])) == 1
 
 
+def _values_by_line(text: str) -> dict[int, list[str]]:
+    """Each line's values as a scanned page's parse gives them (no missing parts)."""
+    found: dict[int, list[str]] = {}
+    for row in parse_document(document_from_text(text, "scan.txt"), {})["table_values"]:
+        if row["part"] != "missing":
+            found.setdefault(row["line_no"], []).append(row["value"])
+    return found
+
+
 def test_trace_cells_in_single_spaced_ocr_rows_with_misread_plus_minus():
     # Tesseract of an old table: single spaces between cells, ± read as '+' or '£', a trace printed
     # 'tr' or 'tr.' where a constituent was below the limit, a stray '|' left of a rule
@@ -867,10 +876,7 @@ def test_trace_cells_in_single_spaced_ocr_rows_with_misread_plus_minus():
         "Geraniol type 0.76 + 0.11 tr 2.4 + 0.7 5.8 + 1.6 48.2 + 4.4",
         "",
         "tr = trace (< 0.1%)."])
-    found: dict[int, list[str]] = {}
-    for row in parse_document(document_from_text(text, "scan.txt"), {})["table_values"]:
-        if row["part"] != "missing":
-            found.setdefault(row["line_no"], []).append(row["value"])
+    found = _values_by_line(text)
     assert found[5] == ["1.21", "0.18", "61.4", "4.2", "3.3", "0.9", "2.2", "0.7"]
     assert found[6] == ["0.98", "0.14", "4.1", "1.2", "55.9", "5.1", "1.6", "0.5", "0.8", "0.2"]
     assert found[7][-2:] == ["71.3", "3.9"] and found[8][:2] == ["0.76", "0.11"] and len(found[8]) == 8
@@ -895,10 +901,7 @@ def test_an_index_column_that_ocr_printed_with_letters_for_digits_is_no_data():
         "10 473.7 -11 0.39",
         "Il 533.7 +24 0.34",
         "12 579.2 -6 0.31"])
-    found: dict[int, list[str]] = {}
-    for row in parse_document(document_from_text(text, "scan.txt"), {})["table_values"]:
-        if row["part"] != "missing":
-            found.setdefault(row["line_no"], []).append(row["value"])
+    found = _values_by_line(text)
     assert found[5] == ["196.0", "4", "0.84"] and found[6] == ["214.2", "-14", "0.79"]
     assert found[16] == ["579.2", "-6", "0.31"]
 
@@ -918,10 +921,7 @@ def test_a_text_column_of_words_after_single_spaced_values():
         "B-05 50 147 201,300 Base plate edge",
         "",
         "Run-outs stopped at 2,000,000 cycles."])
-    found: dict[int, list[str]] = {}
-    for row in parse_document(document_from_text(text, "scan.txt"), {})["table_values"]:
-        if row["part"] != "missing":
-            found.setdefault(row["line_no"], []).append(row["value"])
+    found = _values_by_line(text)
     assert found[5] == ["40", "118", "412600"] and found[6] == ["40", "118", "388100"]
     assert found[8] == ["30", "89"] and found[9] == ["50", "147", "201300"]
 

@@ -69,8 +69,8 @@ an error, and so is a decimal alone in brackets (``[0.311]``). A yes/no mark (``
 (``53.3 '``) is OCR noise: dropped, with a note ("ocr_noise"); a ± that OCR read as ``t``,
 ``£``, ``#``, ``+`` or ``=`` between a value and its error (``94.3 t0.6``, ``91.8+0.9``, ``71.6 +
 3.2``; also before a range, ``48.6 + 9.2 (31-64)``) is read as ± with a note ("ocr_plus_minus"),
-and a parenthesis OCR closed with a bracket
-or a brace (``19 (33.9]``) as a parenthesis, with a note ("ocr_bracket"). ``10⁵`` and ``10^5`` are powers of ten (as
+and a parenthesis OCR closed with a bracket or a brace (``19 (33.9]``) as a parenthesis, with a
+note ("ocr_bracket"). ``10⁵`` and ``10^5`` are powers of ten (as
 in running text), a superscript after any other number is a footnote. Values are the printed
 text of the number (``decimal_text``: "84.0" stays "84.0"). A cell without its own unit takes
 the column's unit (header ``Memory (MB)``, caption "latency (in seconds)"); ``Part.unit_source``

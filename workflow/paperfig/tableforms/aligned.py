@@ -447,8 +447,8 @@ _PAREN_BIN = re.compile(r"^\(\s*\d[\d.,]*\s?[-–—]\s?\d[\d.,]*\s*\)$")
 _BIN_LABEL = re.compile(r"^[<>≤≥]\s?\d+%?$")
 #: A one-word text cell after a single-spaced row's values (``Pass``, ``F``, ``Yes``).
 _TRAIL_WORD = re.compile(r"^[A-Za-z]{1,8}$")
-#: A word of a text cell of two or three words after a single-spaced row's values (``Bowl,``,
-#: ``intrados``, ``run-out``; OCR's ``Bow!``).
+#: A word of a text cell after a single-spaced row's values, of two or three words or one
+#: hyphenated word (``Bowl,`` ``intrados``; ``run-out``; OCR's ``Bow!,``).
 _TEXT_CELL_WORD = re.compile(r"^[A-Za-z][A-Za-z'-]{0,14}[,.!;]{0,2}$")
 
 

@@ -249,7 +249,7 @@ def _header_settings(texts: list[str], flags: list[bool]) -> list[bool]:
     # >= 2 settings of one unit, each after one text line, the last one before the first row's label
     alternating = []
     j = first_value
-    while j + 1 < len(texts) and (m := _SETTING_WITH_UNIT.match(texts[j])) and not flags[j - 1] and not flags[j + 1]:
+    while 1 <= j < len(texts) - 1 and (m := _SETTING_WITH_UNIT.match(texts[j])) and not (flags[j - 1] or flags[j + 1]):
         alternating.append((j, m.group("unit")))
         j += 2
     if len(alternating) >= 2 and len({unit for _, unit in alternating}) == 1:
