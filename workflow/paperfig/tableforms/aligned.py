@@ -422,8 +422,9 @@ def _analyse(ln: int, text: str, misread_pm: bool = False) -> _Line:
         # single spaces: a one-word text column after the values ('... 0.8 Pass', '... 3.6 F'), or a
         # reference column's citation ('... 78-84 [12]')
         return _Line(ln, text, toks[:-1], _trailing_run(toks[:-1]), [(toks[-1].text, toks[-1].start, toks[-1].end)])
-    if n == 0 and len(toks) >= 5 and "  " not in text.strip() and (k := _trailing_words(toks)) and \
-            _trailing_run(toks[:-k]) >= 2:
+    if n == 0 and len(toks) >= 5 and "  " not in text.strip() and (
+            k := _trailing_words([t.text for t in toks], lambda i: toks[i].value)) and \
+            not any(t.value for t in toks[-k:]) and _trailing_run(toks[:-k]) >= 2:
         # single spaces: a text column of two or three words after the values ('... 184,300 Bowl,
         # intrados', '... 548,900 Shank thread root', '... — run-out')
         return _Line(ln, text, toks[:-k], _trailing_run(toks[:-k]), [(
@@ -452,14 +453,14 @@ _TRAIL_WORD = re.compile(r"^[A-Za-z]{1,8}$")
 _TEXT_CELL_WORD = re.compile(r"^[A-Za-z][A-Za-z'-]{0,14}[,.!;]{0,2}$")
 
 
-def _trailing_words(toks: list[_Tok]) -> int:
-    """How many tokens (1 to 3) at the end of a single-spaced row are a text cell after its
+def _trailing_words(words: list[str], value_at) -> int:
+    """How many words (1 to 3) at the end of a single-spaced row are a text cell after its
     values: words that are no prose (no verb, pronoun or hedge), at most 24 letters, right after
-    a value or a missing mark; 0 when there is none."""
+    a value or a missing mark (``value_at(i)``: word ``i`` is one); 0 when there is none."""
     for k in (1, 2, 3):
-        if len(toks) > k and toks[-k - 1].value and all(
-                _TEXT_CELL_WORD.match(t.text) and not t.value and not _prose_word(t.text) for t in toks[-k:]) \
-                and sum(len(t.text) for t in toks[-k:]) <= 24 and (k > 1 or "-" in toks[-1].text):
+        if len(words) > k and value_at(len(words) - k - 1) and all(
+                _TEXT_CELL_WORD.match(w) and not _prose_word(w) for w in words[-k:]) \
+                and sum(map(len, words[-k:])) <= 24 and (k > 1 or "-" in words[-1]):
             return k  # (one word only when hyphenated, 'run-out': a plain one is _TRAIL_WORD's)
     return 0
 #: A number in parentheses (``(0.41)``, ``(497)``, ``(1,204)``).
@@ -505,12 +506,9 @@ def _ends_like_value(text: str) -> bool:
         return True
     if last[:1] in "-–—−" and len(last) <= 3 and is_missing(last):
         return True  # a dash with its footnote ('–b'): a cell not given
-    if _TEXT_CELL_WORD.match(last) and not _TWO_SPACES.search(text.strip()):
-        toks = text.split()
-        k = next((k for k in (1, 2, 3) if len(toks) > k and (_DIGIT.search(toks[-k - 1]) or is_missing(toks[-k - 1]))
-                  and all(_TEXT_CELL_WORD.match(t) for t in toks[-k:])), 0)
-        if k and (k > 1 or "-" in last):
-            return True  # a text cell of words after a single-spaced row's values ('184,300 Bowl, intrados')
+    if _TEXT_CELL_WORD.match(last) and not _TWO_SPACES.search(text.strip()) and _trailing_words(
+            toks := text.split(), lambda i: bool(_DIGIT.search(toks[i])) or is_missing(toks[i])):
+        return True  # a text cell of words after a single-spaced row's values ('184,300 Bowl, intrados')
     if not _SIGNIFICANCE.fullmatch(last) and not _TWO_SPACES.search(text) and not (
             _TRAIL_WORD.match(last) and len(words) == 2 and words[0][-1:] in "0123456789—–-"):
         return False  # (a one-word text cell after a value, '0.8 Pass', is decided by the pattern)
