@@ -829,6 +829,29 @@ def test_single_spaced_whole_numbers_after_coded_or_dated_labels_are_values():
     assert g.rows[0] == (1, ["Site 12", "45.3", "61.0"])
 
 
+def test_single_spaced_counts_before_the_decimals_of_every_row_are_values():
+    """Two columns of bare whole numbers open every row's values: counts, not label text."""
+    g = one("\n".join(["Stand Plots Nests Eggs Mean per plot 95% C.I.", "Pine plantation, young 42 11 37 0.88 0.51-1.25",
+                       "Pine plantation, old 35 14 52 1.49 1.02-1.96", "Oak coppice 27 6 19 0.70 0.33-1.07",
+                       "Heath 16 3 8 0.50 0.12-0.88"]), "aligned")
+    assert g.rows[0] == (2, ["Pine plantation, young", "42", "11", "37", "0.88", "0.51-1.25"])
+    assert g.rows[3] == (5, ["Heath", "16", "3", "8", "0.50", "0.12-0.88"])
+    # the same two numbers in every row are values too, after a code with a leading zero
+    g = one("\n".join(["B1 AISI 0316 250 180 2.40 0.0312", "B2 AISI 0316/shot 250 180 2.40 0.0298",
+                       "B3 AISI 0316, aged 250 180 2.40 0.0341"]), "aligned")
+    assert g.rows[0] == (1, ["B1 AISI 0316", "250", "180", "2.40", "0.0312"])
+    # a label's one number, the same in every row, and a size stay the label's; so do a year and a
+    # bin's bound
+    g = one("\n".join(["Llama 2 7B 45.3 61.0", "Llama 2 13B 51.2 66.4", "Llama 2 70B 63.9 74.0"]), "aligned")
+    assert g.rows[0] == (1, ["Llama 2 7B", "45.3", "61.0"])
+    g = one("\n".join(["Magdalen 2017 186 24.8 71.3 0.81", "Magdalen 2018 243 29.6 77.9 0.93",
+                       "St. Paul 2017 97 22.1 68.0 0.74", "St. Paul 2018 152 28.3 76.4 0.90"]), "aligned")
+    assert g.rows[2] == (3, ["St. Paul 2017", "97", "22.1", "68.0", "0.74"])
+    g = one("\n".join(["less than 15 7 0.47 0.31", "15 to 30 11 0.41 0.27", "30 to 60 9 0.36 0.22", "over 60 5 0.33 0.24"]),
+            "aligned")
+    assert all(cells[0].startswith(("15 to 30", "30 to 60", "over 60")) for _, cells in g.rows)
+
+
 def test_single_spaced_rows_named_by_bins_and_a_summary_row_among_coded_labels():
     g = one("\n".join(["Baseline SRF Kidneys Mean change (pp) 95% CI Improved", "<35% 21 +7.9 5.6 to 10.2 15 (71.4)",
                        "35-45% 38 +2.6 1.1 to 4.1 11 (28.9)", ">45% 27 -0.7 -2.0 to 0.6 2 (7.4)"]), "aligned")

@@ -828,7 +828,7 @@ def _choose_k(rows: list[_Line], header_words: int | None, counts_named: bool = 
         right = [t.text for r in rows if r.n >= k for t in r.values[r.n - k + 1:]]
         if col and all(is_weak(c) for c in col) and any(not is_weak(t) for t in right) and not (
                 header_words and _counts(col)) and not (counts_named and all(c.isdigit() for c in col)) \
-                and not _coded_rows(rows, k, col):
+                and not _coded_rows(rows, k, col) and not (worded(k) and _whole_columns(rows, k)):
             continue
         return k, best
     return tied[-1], best
@@ -854,6 +854,35 @@ def _coded_rows(rows: list[_Line], k: int, col: list[str]) -> bool:
         return False
     coded = [any(_DIGIT.search(t.text) for t in r.toks[:len(r.toks) - k]) for r in rows if r.n >= k]
     return sum(coded) >= len(coded) - (1 if len(coded) >= 3 else 0)
+
+
+#: A bare whole number (``38``, ``1,204``), no size suffix and no leading zero (``0018``: a code).
+_BARE_WHOLE = re.compile(r"0|[1-9]\d*|[1-9]\d{0,2}(?:,\d{3})+")
+_YEARLIKE = re.compile(r"(?:1[89]|20)\d\d")
+#: Words before a bin's bound (``15 to 30``, ``less than 15``, ``over 60``).
+_BOUND_WORDS = frozenset({"to", "than", "over", "under", "above", "below", "from", "and", "-", "–", "—", "<", ">",
+                          "≤", "≥"})
+
+
+def _whole_columns(rows: list[_Line], k: int) -> bool:
+    """The first two of the last ``k`` values of every row (>= 3 rows) are bare whole numbers,
+    each column varying or of two digits or more (``Lenga forest, closed  38 17 46 1.21``,
+    ``R1 NACA 0018 400 267 1.50``): counts before the decimals, data. A label holds at most one
+    such number (``Site 12``, ``Llama 2 7B``: the ``2`` the same in every row, ``7B`` a size)."""
+    rows = [r for r in rows if r.n]
+    if len(rows) < 3 or k < 3 or any(r.n < k for r in rows):
+        return False
+    for r in rows:  # a bin's bound ('15 to 30  11', 'over 60  5') or a year ('Magdalen 2017  186') is the label's
+        before = [t.text for t in r.toks[:len(r.toks) - k]]
+        if before and before[-1].lower() in _BOUND_WORDS:
+            return False
+    for j in range(2):
+        col = [r.values[r.n - k + j].text for r in rows]
+        if not all(_BARE_WHOLE.fullmatch(c) and not _YEARLIKE.fullmatch(c) for c in col):
+            return False
+        if len(set(col)) == 1 and len(col[0]) < 2:
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------- layouts
