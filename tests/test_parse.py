@@ -148,6 +148,27 @@ def test_page_numbers_and_running_heads_beside_a_page_break_are_not_read():
     assert {v["line_no"] for v in parsed["table_values"]} == {3, 4, 9, 10}
 
 
+def test_a_table_printed_one_cell_per_line_goes_on_after_a_page_break_under_no_header():
+    """A foot, its page number, then the next page opening with the table's next row: the foot
+    and the page number are furniture, the row's number (``\f25``, not page 10) is its label."""
+    from paperfig.parse import _page_furniture
+
+    rows = [("10", "212.4 ± 6.1", "1.21", "248.0 ± 7.9", "1.35"), ("15", "231.7 ± 6.8", "1.32", "270.5 ± 8.4", "1.47"),
+            ("20", "254.9 ± 7.2", "1.45", "296.1 ± 9.9", "1.61")]
+    more = [("\f25", "279.3 ± 8.0", "1.59", "322.8 ± 10.6", "1.76"), ("30", "301.6 ± 9.1", "1.72", "351.0 ± 12.2", "1.91")]
+    text = "\n".join(["Table 2. Disc temperature by axle load.", "", "Load (t)", "Disc A (°C)", "Rise A", "Disc B (°C)",
+                      "Rise B", *[cell for row in rows for cell in row], "",
+                      "Journal of Braking Systems · Vol. 12 · No. 3", "9", *[cell for row in more for cell in row]])
+    lines = tuple(text.split("\n"))
+    assert _page_furniture(lines) == {23, 24}
+    values = [(v["line_no"], v["value"]) for v in parse_document(document_from_text(text, "disc.txt"), {})["table_values"]
+              if v["value"] and v["part"] == "value"]
+    assert (27, "279.3") in values and (32, "301.6") in values and (35, "1.91") in values
+    assert not [v for v in values if v[0] in (24, 25, 26, 31)]  # the page number and the rows' labels
+    assert _page_furniture(("8.1", "", "Journal of Braking Systems · Vol. 12 · No. 3", "9", "\f10", "Rows")) == {2, 3, 4}
+    assert _page_furniture(("129", "", "Page 6 of 11", "\fP08")) == {2}  # a table's last cell stays
+
+
 def test_a_running_foot_naming_the_journal_year_and_page_is_not_a_row():
     text = "\n".join([
         "Table 3: Echo parameters.", "Parameter Before After", "LVEF 52.1 55.8", "LVESD 32.7 30.9",

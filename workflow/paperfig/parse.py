@@ -97,14 +97,29 @@ def _page_furniture(lines: tuple[str, ...]) -> set[int]:
     out: set[int] = set()
     for i, line in enumerate(lines):
         if line.startswith("\f"):
-            near = [i] + [j for j in (i - 1, i - 2) if j >= 0 and lines[j].strip()][:1]
-            out.update(j for j in near if _furniture(lines[j].lstrip("\f")))
+            before = [j for j in range(i - 1, max(i - 5, -1), -1) if lines[j].strip()][:2]
+            if before and _furniture(lines[before[0]]):  # a foot's page number, then its running foot
+                out.update(before[:2] if len(before) > 1 and _furniture(lines[before[1]])
+                           and not _PAGE_NUMBER.match(lines[before[1]]) else before[:1])  # (a bare number: a cell)
+                if _PAGE_NUMBER.match(lines[before[0]]) and not _next_page(lines[before[0]], line):
+                    continue  # the page's number stood at its foot: a number after the break is the page's text
+            if _furniture(line.lstrip("\f")):
+                out.add(i)
         elif len(line) <= 12 and _PAGE_NUMBER.match(line) and line.strip():
             beside = [j for j in (i - 1, i + 1) if 0 <= j < len(lines) and lines[j].strip()
                       and not _PAGE_NUMBER.match(lines[j]) and _furniture(lines[j].lstrip("\f"), head_only=True)]
             if beside:
                 out.update([i, *beside])
     return out
+
+
+def _next_page(foot: str, head: str) -> bool:
+    """Both sides of a break print a bare number: the second is a page number only when it is the
+    next page's (``7`` / ``\f8``); ``7`` / ``\f80`` is a page number, then a table's row label."""
+    if not _PAGE_NUMBER.match(head.lstrip("\f")):
+        return True
+    a, b = re.findall(r"\d+", foot), re.findall(r"\d+", head)
+    return bool(a and b) and int(b[0]) == int(a[0]) + 1
 
 
 def _furniture(text: str, head_only: bool = False) -> bool:

@@ -864,7 +864,10 @@ def _blocks(lines: Sequence[str], paragraphs: list[list[int]]) -> list[tuple[lis
 def _across_empty_cells(lines: Sequence[str], paragraphs: list[list[int]], in_blocks: set[int]) -> list[list[int]]:
     """Paragraphs joined across a lone blank line between two values (``5 (4–8)`` / blank /
     ``0.61``: an empty cell printed as an empty line), when each side holds at least two lines (in
-    spaced cells every cell stands between blank lines)."""
+    spaced cells every cell stands between blank lines). Also across a page break (a line opening
+    with ``\f`` after blank lines only, the page's foot blanked as furniture): the table's rows go on
+    on the next page (``2.77`` / foot / ``7`` / ``\f80`` / ``183.6 ± 7.7`` ...), the blank lines no
+    cells."""
     out: list[list[int]] = []
     for para in paragraphs:
         prev = out[-1] if out else None
@@ -872,6 +875,10 @@ def _across_empty_cells(lines: Sequence[str], paragraphs: list[list[int]], in_bl
                 and not in_blocks & {prev[-1], para[0]}
                 and _is_value(lines[prev[-1] - 1].strip()) and _is_value(lines[para[0] - 1].strip())):
             out[-1] = prev + [prev[-1] + 1] + para
+        elif (prev and lines[para[0] - 1].startswith("\f") and para[0] - prev[-1] <= 8 and len(prev) >= 2
+              and len(para) >= 2 and not in_blocks & {prev[-1], para[0]} and _is_value(lines[prev[-1] - 1].strip())
+              and not any(lines[ln - 1].strip() for ln in range(prev[-1] + 1, para[0]))):
+            out[-1] = prev + para
         else:
             out.append(list(para))
     return out
