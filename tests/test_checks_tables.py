@@ -204,3 +204,20 @@ def test_a_value_outside_its_interval_and_a_reversed_interval_are_warnings():
     assert [(f["line_no"], f["severity"]) for f in found] == [(6, "warning"), (7, "warning")]
     assert "2.31 lies outside its interval [2.50, 2.88]" in found[0]["message"]
     assert "reversed" in found[1]["message"]
+
+
+def test_a_column_of_bare_ranges_all_printed_high_to_low_is_no_reversed_interval():
+    """Calibrated ages before present print the older bound first in every row: the column's
+    convention, no warning; one such range among ranges printed low to high still is one."""
+    from paperfig.checks import records
+
+    def ranges(bounds):
+        doc = page([(5 + i, f"S{i}", {"Age": "x"}) for i in range(len(bounds))], ["Age"])
+        rows = [v for v in doc["table_values"] if v["part"] == "value"]
+        doc["table_values"] = [dict(row, part=part, value=b) for row, pair in zip(rows, bounds)
+                               for part, b in zip(("low", "high"), pair)]
+        return records.check_intervals(doc, DEFAULT_SETTINGS)
+
+    assert ranges([("285", "140"), ("460", "300"), ("1050", "930")]) == []
+    found = ranges([("140", "285"), ("460", "300"), ("930", "1050")])
+    assert [f["line_no"] for f in found] == [6] and "reversed" in found[0]["message"]

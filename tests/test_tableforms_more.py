@@ -1959,6 +1959,25 @@ def test_a_missing_mark_before_a_text_column_holds_its_value_column():
     assert g.rows[4] == (5, ["Ghunsa East", "5,287", "7.4 ± 1.5", "980", "High"])
 
 
+def test_a_value_column_of_ranges_each_printed_high_to_low_is_read():
+    """Calibrated ages before present print the older bound first (``310–150``) in every row."""
+    text = "\n".join([
+        "Lab code    Depth (cm)    14C age (yr BP)    Calibrated range (cal BP)",
+        "Wk-4411     35            240 ± 25           310–150",
+        "Wk-4412     62            495 ± 25           540–500",
+        "Wk-4415     88            1080 ± 30          1050–930",
+        "Wk-4419     121           1390 ± 30          1340–1270",
+    ])
+    parsed = parse_document(document_from_text(text, "dates.txt"), {})
+    got = [(v["line_no"], v["part"], v["value"]) for v in parsed["table_values"] if v["value"]]
+    assert [(part, v) for ln, part, v in got if ln == 4] == [("value", "88"), ("value", "1080"), ("error", "30"),
+                                                             ("low", "1050"), ("high", "930")]
+    # a column mixing both directions is no column of ranges
+    from paperfig.tablelayout import _ranges_column
+    assert _ranges_column(["310–150", "540–500"]) and not _ranges_column(["150–310", "540–500"])
+    assert not _ranges_column(["2020-21", "2021-22", "2022-23"])  # seasons
+
+
 def test_ranges_of_a_value_column_and_an_own_row_named_in_parentheses():
     text = "\n".join([
         "Deposit Fe2O3 (wt %) ISO brightness (%) Ref.",
@@ -2408,3 +2427,36 @@ def test_a_row_of_angles_under_a_header_printed_again_per_column_names_the_colum
     parsed = parse_document(document_from_text(text, "profiles.md"), {})
     assert not any(v["line_no"] == 3 for v in parsed["table_values"])
     assert {v["column"] for v in parsed["table_values"] if v["line_no"] == 4} >= {"Strength (MPa): 90°"}
+
+
+def test_a_docling_header_printed_again_with_its_columns_names_above_a_group_label_in_every_cell():
+    text = "\n".join([
+        "| Stall | Milk yield (kg/d) | Milk yield (kg/d) | Fat (%) | Fat (%) |",
+        "|---|---|---|---|---|",
+        "| Stall | Mean | Range | Mean | Range |",
+        "| Winter housing | Winter housing | Winter housing | Winter housing | Winter housing |",
+        "| Tie-stall | 24.1 | 18–31 | 4.12 | 3.8–4.5 |",
+        "| Free-stall | 27.9 | 21–35 | 3.97 | 3.6–4.3 |",
+        "| Summer pasture | Summer pasture | Summer pasture | Summer pasture | Summer pasture |",
+        "| Tie-stall | 21.6 | 16–27 | 4.25 | 3.9–4.6 |",
+    ])
+    parsed = parse_document(document_from_text(text, "stalls.md"), {})
+    got = [(v["column"], v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 5 and v["value"]]
+    assert ("Milk yield (kg/d): Range", "low", "18") in got and ("Milk yield (kg/d): Range", "high", "31") in got
+    assert ("Fat (%): Mean", "value", "4.12") in got
+
+
+def test_ocr_specks_of_rules_as_pipes_among_single_spaced_rows_are_no_pipe_table():
+    text = "\n".join([
+        "Site Before After Change (95% CI)",
+        "North | 12.4 + 1.1 13.0 + 1.3 |",
+        "South | 11.8 + 0.9 12.9 + 1.0 | 1.1 (0.4 to 1.8)",
+        "East 10.2 + 1.4 11.0 + 1.2 0.8 (0.1 to 1.5)",
+        "West 12.9 + 1.0 13.1 + 0.8 0.2 (-0.5 to 0.9)",
+    ])
+    assert [g.form for g in grids(text)] == ["aligned"]
+    parsed = parse_document(document_from_text(text, "specks.txt"), {})
+    assert sorted(float(v["value"]) for v in parsed["table_values"] if v["line_no"] == 3 and v["value"]) == [
+        0.4, 0.9, 1.0, 1.1, 1.8, 11.8, 12.9]
+    # a pipe table of one value per cell stays one
+    assert [g.form for g in grids("Site | Before | After\nNorth | 12.4 | 13.0\nSouth | 11.8 | 12.9")] == ["pipe"]

@@ -215,6 +215,13 @@ def _spanned(cells_: list[str]) -> bool:
     return any(a and a == b for a, b in zip(cells_, cells_[1:]))
 
 
+def _group_row(cells_: list[str]) -> bool:
+    """A group's label printed again in every cell of its row (Docling's spanning cell):
+    ``Summer campaign | Summer campaign | ...``."""
+    texts = {c.strip() for c in cells_ if c.strip()}
+    return len(texts) == 1 and sum(1 for c in cells_ if c.strip()) >= 3 and not cells.value_like(texts.pop())
+
+
 def _years_under(cells_: list[str]) -> bool:
     """A row of >= 2 years or settings (``0 h``, ``24 h``; and words) under a spanning header: its
     columns' names, no data."""
@@ -309,11 +316,16 @@ _BARE_RANGE = re.compile(rf"^(?P<lo>{_BOUND})\s?[-–—]\s?(?P<hi>{_BOUND})$")
 
 
 def _ranges_column(words: list[str]) -> bool:
-    """A value column whose every cell is a range from low to high (``78-84``, ``82-88``, ``71-90``)
-    holds ranges, its header naming them or not (a label column of bins is told apart earlier)."""
+    """A value column whose every cell is a range from low to high (``78-84``, ``82-88``, ``71-90``),
+    or every one from high to low (calibrated ages before present, oldest first: ``285–140``,
+    ``1050–930``), holds ranges, its header naming them or not (a label column of bins is told
+    apart earlier)."""
     found = [_BARE_RANGE.match(w.strip()) for w in words]
-    if len(found) < 2 or not all(m and float(m["lo"].replace(",", "")) < float(m["hi"].replace(",", ""))
-                                 for m in found):
+    if len(found) < 2 or not all(found) or any(_YEAR_SPAN.match(w.strip()) for w in words):
+        return False  # ('2020-21': a season)
+    signs = {(float(m["lo"].replace(",", "")) > float(m["hi"].replace(",", "")))
+             - (float(m["lo"].replace(",", "")) < float(m["hi"].replace(",", ""))) for m in found}
+    if signs not in ({-1}, {1}):
         return False
     # bins that follow one another ('0–2', '2–5', '5–10') name rows, periods of years ('1990–2010')
     # say when: no measured ranges
@@ -502,10 +514,11 @@ class TableLayout:
             i += 1
         elif (header_rows and i + 1 < len(rows) and rows[i][1][0] and rows[i][1][0] == header_rows[-1][1][0]
               and (not self._counts(rows[i][1])[0] or _settings_under_spans(header_rows[-1][1], rows[i][1]))
-              and not self._header_like(rows[i + 1][1])):
+              and (not self._header_like(rows[i + 1][1]) or _group_row(rows[i + 1][1]))):
             # the header printed again with the columns' own names under a repeated group name
             # (Docling: "Day | pH | Organic acids | Organic acids" then "Day | pH | Acetic | Gluconic";
-            # or settings under it, "Mass change after cycles (%)" x4 then "25 | 50 | 100 | 150")
+            # or settings under it, "Mass change after cycles (%)" x4 then "25 | 50 | 100 | 150"),
+            # a group's label printed in every cell possibly next ("Summer campaign" x6)
             header_rows.append(rows[i])
             i += 1
         if header_rows and i + 1 < len(rows) and not rows[i][1][0] and _years_under(rows[i][1]) \

@@ -187,17 +187,27 @@ def check_annotations(doc: dict, settings: dict) -> list[dict]:
 
 
 def check_intervals(doc: dict, settings: dict) -> list[dict]:
-    """A cell printed with its interval (``1.38 [1.19, 1.60]``): low <= value <= high."""
+    """A cell printed with its interval (``1.38 [1.19, 1.60]``): low <= value <= high. A column of
+    bare ranges every one printed high to low (calibrated ages before present, oldest first:
+    ``285–140``) prints them so by convention: no cell of it is reversed."""
     cells: dict[tuple, dict] = {}
     for row in doc.get("table_values", []):
         if row.get("part") in ("value", "low", "high") and not truthy(row.get("carried")):
             key = (row.get("table_id"), row.get("row_idx"), row.get("column"), row.get("line_no"))
             cells.setdefault(key, {})[row["part"]] = row
+    downward: dict[tuple, list] = {}  # (table, column) -> reversed or not, for each of its bare ranges
+    for (table_id, _, column, _), parts in cells.items():
+        if "value" not in parts and {"low", "high"} <= set(parts):
+            low, high = num(parts["low"].get("value")), num(parts["high"].get("value"))
+            if low is not None and high is not None:
+                downward.setdefault((table_id, column), []).append(low > high)
     out = []
     for (table_id, _, column, line_no), parts in cells.items():
         numbers = {part: num(row.get("value")) for part, row in parts.items()}
         low, high, value = numbers.get("low"), numbers.get("high"), numbers.get("value")
         if low is None or high is None:
+            continue
+        if value is None and len(flags := downward.get((table_id, column), [])) >= 2 and all(flags):
             continue
         row = parts["low"]
         shown = f"[{row.get('value')}, {parts['high'].get('value')}]"

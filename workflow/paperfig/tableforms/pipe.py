@@ -148,12 +148,23 @@ def _is_table(block: list[str], has_align: bool) -> bool:
         return True
     counts = [_pipes(s) for s in block]
     outer = [s.strip().startswith("|") for s in block]
+    if not any(outer) and all(_spaced_values(s) for s in block):
+        return False  # OCR's specks of rules among whitespace-aligned values: no pipe table
     for a in range(len(block) - 1):
         if outer[a] and outer[a + 1] and counts[a] >= 2 and counts[a + 1] >= 2:
             return True
         if counts[a] == counts[a + 1] >= 2:
             return True
     return False
+
+
+def _spaced_values(line: str) -> bool:
+    """A line a pipe splits into cells of which one holds two or more values apart (``Baseline |
+    68.2 + 9.4 69.0 + 10.1 |``): a row of whitespace-aligned columns, its pipes what OCR read of
+    the rules (:mod:`.aligned` reads it)."""
+    from .aligned import tokens
+
+    return any(sum(t.value for t in tokens(cell)) >= 2 for cell in _UNESCAPED_PIPE.split(line))
 
 
 def _trim(idx: list[int], lines: Sequence[str]) -> list[int]:
