@@ -11,6 +11,8 @@ printed or saved, they are (one per line)::
     <String HPOS="544" VPOS="165" WIDTH="62" HEIGHT="25" WC="0.89" CONTENT="-6.4"/>   (ALTO XML)
     <word xMin="298.41" yMin="140.2" xMax="315.9" yMax="152.2">81.5</word>   (pdftotext -bbox-layout)
     "rec_texts": ["Method", "3.8M", ...], "rec_boxes": [[17, 13, 90, 36], ...]   (PaddleOCR JSON)
+    {"polygon": [[212.0, 41.0], ...], "confidence": 0.93, "text": "43.8", "bbox": [212.0, 41.0, 256.0, 65.0]},
+                                                        (Surya's text_lines; any JSON line of a text and its box)
 
 Grammar
 -------
@@ -45,6 +47,7 @@ Grammar
 from __future__ import annotations
 
 import html as _html
+import json
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -92,11 +95,41 @@ def box(line: str, line_no: int) -> _Box | None:
     """The box a line prints, or None."""
     m = _EASY.match(line) or _PADDLE.match(line)
     if not m:
-        return None
+        return _json_box(line, line_no) if '"bbox"' in line or '"polygon"' in line else None
     coords = [float(g) for g in m.groups()[:8]]
     xs, ys = coords[0::2], coords[1::2]
     text = m.group("text").replace("\\'", "'").replace('\\"', '"').strip()
     return _Box(line_no, text, min(xs), max(xs), min(ys), max(ys))
+
+
+#: A box printed as a JSON object on its line (Surya's ``text_lines``, one per line; a tool's JSON
+#: lines): its text, and its ``bbox`` (``[x0, y0, x1, y1]``) or ``polygon`` (four corners); the
+#: brackets closing the lists around it may follow (``}]}]}``), and the object opening them may
+#: precede it on the first line.
+_JSON_OBJECT = re.compile(r'^\s*(?:\{\s*"[^"]*"\s*:\s*\[\s*)*\{(?P<body>.*)\}\s*[\]},\s]*$')
+_JSON_TEXT = re.compile(r'"(?:text|content)"\s*:\s*"(?P<text>(?:\\.|[^"\\])*)"')
+_JSON_BBOX = re.compile(rf'"bbox"\s*:\s*\[\s*({_N})\s*,\s*({_N})\s*,\s*({_N})\s*,\s*({_N})\s*\]')
+_JSON_POLYGON = re.compile(rf'"polygon"\s*:\s*{_BOX}')
+
+
+def _json_box(line: str, line_no: int) -> _Box | None:
+    """The box of a line holding one JSON object with a text and a box (see ``_JSON_OBJECT``)."""
+    m = _JSON_OBJECT.match(line)
+    t = _JSON_TEXT.search(m.group("body")) if m else None
+    if not t:
+        return None
+    try:
+        text = json.loads(f'"{t.group("text")}"')
+    except ValueError:
+        return None
+    if b := _JSON_BBOX.search(m.group("body")):
+        x0, y0, x1, y1 = (float(g) for g in b.groups())
+        return _Box(line_no, _TAG.sub("", text).strip(), min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1))
+    if poly := _JSON_POLYGON.search(m.group("body")):
+        coords = [float(g) for g in poly.groups()]
+        xs, ys = coords[0::2], coords[1::2]
+        return _Box(line_no, _TAG.sub("", text).strip(), min(xs), max(xs), min(ys), max(ys))
+    return None
 
 
 def _tsv_words(lines: Sequence[str], skip: Collection[int]) -> list[tuple[int, int, list[_Box]]]:
