@@ -848,3 +848,27 @@ Latency was capped at 15 s."""
     assert grid.rows[0][1] == ["Strain", "Morphine 1 mg", "Morphine 5 mg", "Naloxone 5 mg"]
     found = _values(text)
     assert found[10] == ["4.1", "0.3"] and found[15] == ["6.8", "0.5"] and found[20] == ["3.8", "0.4"]
+
+
+def test_a_header_one_blank_line_above_rows_named_by_seasons():
+    """Plain pdftotext: each column's name wrapped over lines, a blank line, then rows named by a
+    season (``2015/16``) that reads as a value; and an interval with a negative bound, ``−48 to 12``."""
+    header = ["Season", "", "Catch", "(t)", "Effort", "(days)", "CPUE", "(kg day−1)"]
+    rows = ["2015/16", "1,204", "311", "3.87", "2016/17", "1,377", "342", "4.03", "2017/18", "998", "305", "3.27"]
+    values = _values("\n".join(["Table 1", "Catch and effort by season.", ""] + header[:1] + header[2:] + [""] + rows))
+    assert values[17] == ["1377"] and values[18] == ["342"] and values[19] == ["4.03"]
+    assert 16 not in values  # the season names its row
+    trend = ["Variable", "Slope", "95% CI", "p", "", "Catch", "−17.2", "−48 to 12", "0.264", "Effort", "3.1",
+             "−2 to 9", "0.301", "CPUE", "−0.04", "−0.11 to 0.03", "0.212"]
+    values = _values("\n".join(trend))
+    assert values[8] == ["-48", "12"] and values[12] == ["-2", "9"]
+
+
+def test_seasons_under_a_group_label_name_their_rows():
+    lines = ["Variable", "OR", "95% CI", "p", "Region (ref. North)", "South", "0.91", "0.80–1.04", "0.17", "East", "1.12",
+             "0.98–1.28", "0.09", "Year (ref. 2016/17)", "2017/18", "0.86", "0.75–0.99", "0.04", "2018/19", "0.79",
+             "0.69–0.91", "0.001"]
+    parsed = parse_document(document_from_text("\n".join(lines), "page.txt"), {})
+    rows = {(v["line_no"], v["row_label"], v["value"]) for v in parsed["table_values"] if v["value"]}
+    assert (16, "2017/18", "0.86") in rows and (20, "2018/19", "0.79") in rows and (7, "South", "0.91") in rows
+    assert not {r for r in rows if r[0] in (15, 19)}  # a season is its row's name, no value

@@ -563,7 +563,9 @@ class TableLayout:
                     patterns.OPEN_BOUND.match(x.strip()) or not cells.value_like(x) for x in words):
                 label_cols += 1  # thresholds after a label column ('Reader 1 | ≥3', '| ≥4', '| ≥3 and PSAD')
                 continue
-            if any(cells.value_like(x) for x in words) or (len(words) < len(col) and len(words) < 2):
+            # (a season among the labels, '2020/21' under 'Year (ref. 2019/20)', names its row)
+            if any(cells.value_like(x) and not _YEAR_SPAN.match(x.strip()) for x in words) or (
+                    len(words) < len(col) and len(words) < 2):
                 break
             label_cols += 1
         if label_cols == 0 and ncol >= 4 and (design := self._design_columns(data, ncol)) >= 2:

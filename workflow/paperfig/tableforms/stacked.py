@@ -50,7 +50,10 @@ Grammar
   ``±``). In the header, two or more settings of one unit between text lines (``Bridge
   profile`` / ``0.5s`` / ``1.0s`` / ``2.0s`` / ``Decay slope``) name columns. Under
   a header, a row may be named by a time point or a whole number that reads as a value (``6h``,
-  ``24h``, ``7d`` under ``Time point``); so may a stretch of rows under a group's label
+  ``24h``, ``7d`` under ``Time point``), or by a season (``2009/10``, a hydrological year: the
+  header's last line before it, ``(mm)``, is no row's label); a header may stand one blank line
+  above its rows (a paragraph of text lines only), read with them when the rows alone find no
+  header; so may a stretch of rows under a group's label
   (``Haemolysis (%)`` / ``1`` / three values / ``14`` / three values), each opening with a whole
   number, a time point or a bin (``<25%``, ``25–50%``): a plain row (a label, then values) never
   leaves p value lines in a row, so only such a stretch is read so; a continued table's rows may
@@ -258,8 +261,10 @@ def _header_settings(texts: list[str], flags: list[bool]) -> list[bool]:
     return flags
 
 
-#: A range of whole numbers (``2–538``, ``<1–412``): a cell of a range column, or a bin naming a row.
-_WHOLE_RANGE = re.compile(r"^<?\d[\d,]*\s?[–-]\s?\d[\d,]*$")
+#: A range of whole numbers (``2–538``, ``<1–412``): a cell of a range column, or a bin naming a row;
+#: an interval with a negative bound, printed with "to" (``−611 to 85``), is a cell.
+_WHOLE_RANGE = re.compile(r"^<?\d[\d,]*\s?[–-]\s?\d[\d,]*$|^[-−–]\d[\d,]*\s+to\s+[-−–]?\d[\d,]*$"
+                          r"|^\d[\d,]*\s+to\s+[-−–]\d[\d,]*$")
 
 
 #: A header line that ends in a word no name ends with (``Working fluid and`` / ``heat load``).
@@ -446,12 +451,19 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
     whole_rows = [i for i in range(lead + p, min(len(flags), starts[0] if starts else len(flags)))
                   if _row_on_one_line(texts[i], p - 1)]
     whole_rows = [i - 1 if _group_label(texts[i - 1]) and not flags[i - 1] else i for i in whole_rows[:1]]
+
+    def season_rows(at: int) -> bool:
+        return at < len(texts) and bool(_SEASON.match(texts[at]))
+
     for q in range(1, p):
         for first_value in [i + q for i in whole_rows if q == 1] + starts:
             head = first_value - q - lead
-            if head < 0 or flags[first_value - q] or not all(
-                    cells.is_missing(texts[i]) for i in range(first_value - q, first_value) if flags[i]):
+            season = q == 1 and bool(_SEASON.match(texts[first_value - q]))  # ('2009/10' names its row)
+            if head < 0 or not season and (flags[first_value - q] or not all(
+                    cells.is_missing(texts[i]) for i in range(first_value - q, first_value) if flags[i])):
                 continue  # the row's label is text; its other text cells may be blank ('–')
+            if head > 0 and texts[first_value - q][:1] == "(" and season_rows(first_value):
+                continue  # ('(mm)' / '2009/10' / values: the header's last line, then rows named by seasons)
             if head == 0 and lead:
                 continue  # text before the table stands before its header
             if any(flags[i] and not _COLUMN_NUMBER.match(texts[i]) for i in range(lead, lead + head)):
@@ -686,8 +698,13 @@ def _settings_series(names: list[str]) -> bool:
 
 
 def _row_name_value(text: str) -> bool:
-    """A row's name that reads as a value: a setting (``6h``, ``12``) or a bin (``<25%``)."""
-    return _setting(text) or bool(_BIN.match(text))
+    """A row's name that reads as a value: a setting (``6h``, ``12``), a bin (``<25%``) or a season,
+    a year spanning two (``2009/10``, ``2019–20``)."""
+    return _setting(text) or bool(_BIN.match(text)) or bool(_SEASON.match(text))
+
+
+#: A season or a hydrological, school or fiscal year (``2009/10``, ``2019–20``, ``2021/2022``).
+_SEASON = re.compile(r"^(?:19|20)\d\d\s?[/–-]\s?(?:\d\d|(?:19|20)\d\d)$")
 
 
 #: A setting with its unit (``55 °C``, ``2.5 mM``, ``300 rpm``, ``0.5s``): a value by the cell grammar,
@@ -789,6 +806,16 @@ def _paragraphs(lines: Sequence[str], skip: Collection[int], strings: bool) -> l
             paragraphs.append(para)
         para = []
     return paragraphs
+
+
+def _header_apart(lines: Sequence[str], paragraphs: list[list[int]], first: int) -> list[int]:
+    """The paragraph one blank line above line ``first`` when it may be a header: 2 to 36 cell lines
+    none of which is a value (``Hydrological`` / ``year`` / ``Peak`` / ``discharge`` / ``(m3 s−1)``
+    ...); else []."""
+    para = next((para for para in paragraphs if para[-1] == first - 2), [])
+    if not 2 <= len(para) <= 36 or lines[first - 2].strip():
+        return []
+    return [] if any(_is_value(_plain(lines[ln - 1])) for ln in para) else para
 
 
 def _with_spaced_header(lines: Sequence[str], paragraphs: list[list[int]], i: int) -> list[int]:
@@ -921,6 +948,11 @@ def find(lines: Sequence[str], skip: Collection[int] = (), strings: bool = False
         # ('<b>329</b>': Surya's bold; an empty cell's blank line reads as a dash)
         texts = [_plain(lines[ln - 1]) or "–" for ln in whole]
         best = _best_fit(texts, fixed)
+        if not fixed and (best is None or not best.header) and (head := _header_apart(lines, paragraphs, whole[0])):
+            # the header printed one blank line above the rows (plain pdftotext): read with it
+            alt = _best_fit([_plain(lines[ln - 1]) for ln in head] + texts, fixed)
+            if alt and alt.header and alt.end - len(head) >= (best.end if best else 1):
+                whole, texts, best = head + whole, [_plain(lines[ln - 1]) for ln in head] + texts, alt
         errors: dict[int, int] = {}  # a value's index in the run -> its error's line
         if not fixed and (best is None or best.end < len(whole)) and not {"(1)", "(2)"} <= set(texts):
             # values with their errors on the lines under them ('229 ± 5' / '[221–236]'): the
