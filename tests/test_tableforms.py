@@ -966,3 +966,14 @@ def test_settings_with_a_unit_spanning_rows_and_days_under_each_are_the_rows_nam
               if v["part"] != "missing"]
     assert len(values) == 9 * 4 and values[:4] == ["1.10", "0.20", "38.1", "2.2"]
     assert "7" not in values and "4" not in values  # the days and the temperatures name the rows
+
+
+def test_a_value_whose_error_ocr_garbled_holds_its_place_and_the_row_is_read():
+    """``0.74 + 0.1O``: the error misread (a letter O for a zero): one cell, refused by the cell
+    grammar with a note; the row's other values are read."""
+    text = "\n".join(["Fatty acid Group A Group B Sig.", "Palmitic C16:0 23.9 + 1.1 25.2 + 1.3 *",
+                      "Linolenic C18:3 0.61 + 0.08 0.74 + 0.1O *", "Iodine value 58.3 + 1.6 64.9 + 2.O ***"])
+    parsed = parse_document(document_from_text(text, "fat.txt"), {})
+    got = {(v["line_no"], v["part"], v["value"]) for v in parsed["table_values"] if v["value"]}
+    assert {(3, "value", "0.61"), (3, "error", "0.08"), (4, "value", "58.3"), (4, "error", "1.6")} <= got
+    assert not {v for v in got if v[2] in ("0.1", "0.10", "2", "2.0")}  # never a number OCR garbled

@@ -210,7 +210,8 @@ _VALUE = re.compile(
     rf"^(?:{_ONE}(?:\s*(?:±|\+/-|\+-)\s*{_ONE}(?:[a-g]{{1,2}}(?:,[a-h])*|\s*\(\s*{_ONE}\s*\)|\s*{_RANGE})?|\s*/\s*{_ONE}(?:\s*\(\s*{_ONE}\s*\))?|\s*\(\s*(?:±|\+/-|\+-)?\s*{_ONE}\s*[)\]}}](?:[a-h]|[*∗†‡§¶]{{1,3}})?"
     rf"|\s*{_RANGE}|{_PM_MISREAD}{_ONE}(?:[a-g]{{1,2}})?|\s*{_REF_MARK})?"
     rf"|{_GLUED_LETTER}|{_BARE_RANGE}|{_ND_RANGE}|(?:±|\+/-)\s*{_ONE}|\(\s*(?:[-+−–]\s*{_ONE}|\d*\.\d+)\s*\)|\[\s*[-+−]?\d*\.\d+\s*\]|{_LONE_RANGE}|{_MISSING}"
-    rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?)$")
+    rf"|(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})?"
+    rf"|{_ONE}(?:\s*(?:±|\+/-|\+-)\s*|{_PM_MISREAD})(?:{_GARBLED}))$")  # ('0.74 + 0.1O': its error misread)
 #: A season or school year (``2021/22``, ``2019–20``): a column's or a row's name, never a value.
 _SEASON = re.compile(r"^((?:19|20)\d\d)[/–-](\d\d)$")
 
@@ -222,7 +223,8 @@ def _season(text: str) -> bool:
 
 
 #: A misread number with its error (``1.O8 + 0.09``): it holds its column's place as one cell.
-_GARBLED_PM = re.compile(rf"^(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})$")
+_GARBLED_PM = re.compile(rf"^(?:{_GARBLED})(?:\s*(?:±|\+/-|\+-)\s*{_ONE}|{_PM_MISREAD}{_ONE})$"
+                         rf"|^{_ONE}(?:\s*(?:±|\+/-|\+-)\s*|{_PM_MISREAD})(?:{_GARBLED})$")
 #: A line of significance or footnote marks printed above a row's values (``a   b   b``).
 _MARKS_LINE = re.compile(r"^\s*(?:[a-h*†‡§]{1,2}\s+)*[a-h*†‡§]{1,2}\s*$")
 _WEAK = re.compile(r"^(?:\d+[kKMBGT]?|\d+\.\d+[kKMBGT])$")
