@@ -1307,6 +1307,11 @@ def test_a_pipe_table_cell_of_a_dash_and_a_remark_is_a_missing_bar():
     bars = [(p["category"], p["series"], p["y"]) for p in parse(text)["points"]]
     assert ("Gazelle", "Woodland", "41") in bars and ("Impala", "Woodland", "52") in bars
     assert not [b for b in bars if b[0] == "Warthog" and b[1] == "Woodland"] and len(bars) == 5
+    # a remark that quotes the chart's own label ('annotated "OOM"') leaves the series whole
+    text = "\n".join(["| Rows (M) | Engine A (s) | Engine B (s) |", "|---|---|---|", "| 1 | ~0.8 | ~1.5 |",
+                      "| 10 | ~7.1 | ~13.9 |", '| 100 | ~66 | — (no marker; annotated "OOM") |'])
+    points = [(p["series"], p["x"], p["y"]) for p in parse("The image is a line chart.\n\n" + text)["points"]]
+    assert ("Engine B", "10", "13.9") in points and len(points) == 5
 
 
 def test_plain_lines_naming_series_over_bullets_whose_values_follow_a_symbol():
@@ -1321,3 +1326,12 @@ def test_plain_lines_naming_series_over_bullets_whose_values_follow_a_symbol():
     points = [(p["series"], p["x"], p["y"]) for p in parse(text, "ice.md")["points"]]
     assert points[:2] == [("North lake (solid line)", "20", "12"), ("North lake (solid line)", "60", "38")]
     assert ("South lake (dashed line)", "100", "33") in points and len(points) == 6
+
+
+def test_a_pipe_table_column_of_a_few_settings_with_units_names_each_point_s_series():
+    rows = [("0.8", "-2.1", "160 °C"), ("1.9", "4.4", "160 °C"), ("2.7", "8.0", "160 °C"), ("3.9", "12.6", "200 °C"),
+            ("5.1", "18.3", "200 °C"), ("6.4", "24.9", "200 °C")]
+    text = "\n".join(["The image is a scatter plot.", "", "| Mass loss (%) | Strength loss (%) | Treatment |",
+                      "|---|---|---|"] + [f"| {a} | {b} | {c} |" for a, b, c in rows])
+    points = [(p["series"], p["x"], p["y"]) for p in parse(text)["points"]]
+    assert points[0] == ("160 °C", "0.8", "-2.1") and points[-1] == ("200 °C", "6.4", "24.9") and len(points) == 6

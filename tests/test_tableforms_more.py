@@ -409,6 +409,28 @@ def test_paddleocr_json_texts_and_boxes_become_a_table():
     assert grid.cell_lines[1] == [5, 6]
 
 
+def test_json_objects_of_a_text_and_its_box_one_per_line_become_a_table():
+    """Surya's ``text_lines`` (a polygon, a confidence, the text, a bbox) or JSON lines of a
+    text and its bbox: boxes like EasyOCR's; coordinates and confidences are never values."""
+    from paperfig.tableforms import ocrboxes
+
+    cells = [("Cultivar", 10, 10, 90), ("Yield (t/ha)", 200, 10, 290), ("Tall", 10, 40, 50), ("6.1 \\u00b1 0.4", 200, 40, 270),
+             ("<b>Dwarf</b>", 10, 70, 60), ("7.3 \\u00b1 0.5", 200, 70, 270)]
+
+    def polygon(x0, y0, x1):
+        return f"[[{x0}.0, {y0}.0], [{x1}.0, {y0}.0], [{x1}.0, {y0 + 20}.0], [{x0}.0, {y0 + 20}.0]]"
+
+    surya = ['{"trial_p3": [{"text_lines": ['] + [
+        f'{{"polygon": {polygon(x0, y0, x1)}, "confidence": 0.93, "text": "{t}", "bbox": [{x0}.0, {y0}.0, {x1}.0, '
+        f'{y0 + 20}.0]}},' for t, x0, y0, x1 in cells] + ['], "languages": ["en"], "page": 1}]}']
+    (grid,) = ocrboxes.find(surya)
+    assert grid.rows == [(2, ["Cultivar", "Yield (t/ha)"]), (4, ["Tall", "6.1 ± 0.4"]), (6, ["Dwarf", "7.3 ± 0.5"])]
+    lines = [f'{{"text": "{t}", "confidence": 0.9, "bbox": [{x0}, {y0}, {x1}, {y0 + 20}]}}' for t, x0, y0, x1 in cells]
+    (grid,) = ocrboxes.find(lines)
+    assert grid.rows[2] == (5, ["Dwarf", "7.3 ± 0.5"])
+    assert not ocrboxes.find(['{"name": "a", "bbox": [1, 2, 3, 4]}'] * 5)  # no text, no box
+
+
 def test_value_bullets_that_sweep_a_setting_keep_the_setting_as_data():
     from paperfig.tableforms import bulletlist
 

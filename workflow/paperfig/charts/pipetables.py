@@ -30,8 +30,8 @@ _MISSING_CELL = re.compile(r"^(?:|-+|—|–|n/?a|none|null|nan|\?|—+|not\s+(?
 
 #: The header of a column that numbers the rows (``#``, ``No.``, ``Point``).
 _INDEX_HEADER = re.compile(r"^(?:#|no\.?|n°|nr\.?|index|idx|point|pt\.?|obs\.?)$", re.I)
-#: A remark in words after a missing mark (``— (no bar shown)``).
-_REMARK = re.compile(r"\s+\([A-Za-z][A-Za-z ,;'-]*\)$")
+#: A remark in words after a missing mark (``— (no bar shown)``, ``— (no marker; annotated "OOM")``).
+_REMARK = re.compile(r"\s+\([A-Za-z][A-Za-z ,;:.'\"“”‘’-]*\)$")
 
 
 def _pipe_cells(line: str) -> list[str] | None:
@@ -60,6 +60,14 @@ def _cell_value(cell: str) -> tuple[str, str, str]:
     if re.search(r"\d", c) and not re.search(r"[A-Za-z]{2,}", re.sub(r"\([^()]*\)", "", c)):
         return "bad", "", ""
     return "text", "", ""
+
+
+def _settings_column(values: list[tuple[str, str, str]]) -> bool:
+    """A column of a few settings, each a number with its unit printed in the cell (``190 °C``,
+    ``210 °C`` over >= 4 rows, each at least twice): which series a point belongs to, no axis."""
+    nums = [(num, unit) for state, num, unit in values if state == "num"]
+    return (len(values) >= 4 and len(nums) == len(values) and all(unit for _, unit in nums)
+            and 2 * len(set(nums)) <= len(nums) and len(set(nums)) <= 4)
 
 
 def _power_number(cell: str) -> str | None:
@@ -115,6 +123,9 @@ def _pipe_table(fig: _Figure, first: int, last: int) -> None:
     if kinds[0] == "num" and _INDEX_HEADER.match(header[0].strip()) and [
             cells[(n, 0)][1] for n, _ in body] == [str(i) for i in range(1, len(body) + 1)]:
         kinds[0] = "text"  # a '#' column numbering the rows 1, 2, 3 ...: the points' labels, no axis
+    settings = [j for j in range(1, ncols) if kinds[j] == "num" and _settings_column([cells[(n, j)] for n, _ in body])]
+    for j in settings:
+        kinds[j] = "text"  # ('190 °C' / '210 °C' in every row: the series each point belongs to)
     num_cols = [j for j in range(ncols) if kinds[j] == "num"]
     text_cols = [j for j in range(ncols) if kinds[j] == "text"]
     if not num_cols:
@@ -152,7 +163,8 @@ def _pipe_table(fig: _Figure, first: int, last: int) -> None:
             for j in ycols:
                 yv = value(n, j)
                 if xv and yv:
-                    series = _header_name(header[j]) if len(ycols) > 1 else ""
+                    series = (_header_name(header[j]) if len(ycols) > 1
+                              else cell_text(n, settings[0]) if settings else "")
                     _add_point(fig, n, raw_of[n], xv[0], yv[0], series=series, group=series,
                                x_unit=xv[1], y_unit=yv[1])
         return
