@@ -177,3 +177,16 @@ def test_a_running_foot_naming_the_journal_year_and_page_is_not_a_row():
     ])
     parsed = parse_document(document_from_text(text, "echo.txt"))
     assert {v["line_no"] for v in parsed["table_values"]} == {3, 4, 9, 10}
+
+
+def test_pandoc_superscript_letters_glued_to_numbers_leave_the_numbers_in_their_columns():
+    text = "\n".join(["  Diet            Weight (g)   FCR", "  --------------  -----------  ---------",
+                      "  Control         2,214^a^     1.580^c^", "  PKC 10%         2,196^a^     1.595^c^",
+                      "  PKC 20%         2,051^b^     1.681^ab^"])
+    parsed = parse_document(document_from_text(text, "deck.md"), {})
+    values = [(v["line_no"], v["value"]) for v in parsed["table_values"] if v["value"]]
+    assert [v for ln, v in values if ln == 3] == ["2214", "1.580"] and [v for ln, v in values if ln == 5] == [
+        "2051", "1.681"]
+    from paperfig.parse import _PANDOC_SUPERSCRIPT
+
+    assert _PANDOC_SUPERSCRIPT.sub("", "10^6^ cells, 2.1^a^") == "10^6^ cells, 2.1"  # a power stays

@@ -72,6 +72,9 @@ _COMMENT_LINE = re.compile(r"^\s*<!--.*-->\s*$")
 #: a deck's ``<span class="fragment">8 prompts → 61.3</span><br>``).
 _BLOCK_TAG = re.compile(r"^\s*(?:</?(?:p|div|body|html|head|span)\b[^<>]*>\s*)+"
                         r"|(?:\s*</?(?:p|div|span|br)\b[^<>]*/?>)+\s*$")
+#: Pandoc's superscript of a footnote or group letter glued to a number (``2,214^a^``, ``3.1^ab^``):
+#: spaces, so the number stands alone in its column (a digit's superscript, ``10^6^``, stays).
+_PANDOC_SUPERSCRIPT = re.compile(r"(?<=\d)\^[A-Za-z*†‡§]{1,3}\^")
 #: Markup that wraps text without being text: Hugo shortcodes (``{{% fragment %}}41.2{{% /fragment
 #: %}}``, ``{{< speaker_note >}}``) and a chat model's end-of-turn token glued to its answer
 #: (``−1.4<|im_end|>``; the start tokens, ``<|im_start|>assistant``, mark a transcript's turns).
@@ -143,20 +146,24 @@ def _reading_view(doc: Document) -> Document:
     tags at a line's start or end (``<p>``, ``</p>``, ``<div class="page">``: XHTML text of a
     PDF; ``<span class="fragment">``; never hOCR's word spans) and wrappers (Hugo shortcodes,
     chat tokens) are spaces, and so is the emphasis around a bold number (``**64.8**``), so the
-    text keeps its columns; page furniture beside a page break (a bare page number, a running head
-    citing the journal) is blank. Coverage still counts every number (as prose)."""
+    text keeps its columns; so is pandoc's superscript letter glued to a number (``2,214^a^``);
+    page furniture beside a page break (a bare page number, a running head citing the journal) is
+    blank. Coverage still counts every number (as prose)."""
     furniture = _page_furniture(doc.lines)
     if not furniture and not any("<!--" in line or "<" in line or "{{" in line or "**" in line or "__" in line
-                                 for line in doc.lines):
+                                 or "^" in line for line in doc.lines):
         return doc
 
     def spaces(m: re.Match) -> str:
         return " " * len(m.group(0))
 
+    def view(line: str) -> str:
+        line = _BOLD_NUMBER.sub(lambda m: f"  {m.group(2)}  ", _WRAPPER.sub(
+            spaces, line if "ocr" in line else _BLOCK_TAG.sub(spaces, line)))
+        return _PANDOC_SUPERSCRIPT.sub(spaces, line) if "^" in line else line
+
     return Document(source_file=doc.source_file, doc_id=doc.doc_id,
-                    lines=tuple("" if _COMMENT_LINE.match(line) or i in furniture
-                                else _BOLD_NUMBER.sub(lambda m: f"  {m.group(2)}  ", _WRAPPER.sub(
-                                    spaces, line if "ocr" in line else _BLOCK_TAG.sub(spaces, line)))
+                    lines=tuple("" if _COMMENT_LINE.match(line) or i in furniture else view(line)
                                 for i, line in enumerate(doc.lines)))
 
 
