@@ -829,7 +829,11 @@ def test_arrow_items_read_off_as_about_with_units_per_time():
                                          ("I think the bar chart in Figure 2 is wrong.", False),
                                          ("The chart is small.", False),
                                          ("This image shows a two-panel grouped bar chart of wear.", True),
-                                         ("This is a side-by-side bar chart.", True)])
+                                         ("This is a side-by-side bar chart.", True),
+                                         ("The image shows a two-panel figure of cell tests at 10 °C.", True),
+                                         ("The image contains two grouped bar charts side by side.", True),
+                                         ("The image shows a figure with two grouped bar charts.", True),
+                                         ("The panel shows two cells.", False)])
 def test_chart_intro_lines(line, intro):
     from paperfig import patterns
 
@@ -1335,3 +1339,16 @@ def test_a_pipe_table_column_of_a_few_settings_with_units_names_each_point_s_ser
                       "|---|---|---|"] + [f"| {a} | {b} | {c} |" for a, b, c in rows])
     points = [(p["series"], p["x"], p["y"]) for p in parse(text)["points"]]
     assert points[0] == ("160 °C", "0.8", "-2.1") and points[-1] == ("200 °C", "6.4", "24.9") and len(points) == 6
+
+
+def test_a_two_panel_figure_named_as_such_opens_the_description_and_its_kind_holds_for_both_panels():
+    text = "\n".join(["The image shows a two-panel figure comparing three cells. Both panels are grouped bar charts.", "",
+                      "### Panel (a): Capacity vs. temperature", "", "- **Title:** \"Capacity at two temperatures\"",
+                      "- **X-axis:** Temperature, with two groups: **10 °C** and **25 °C**.",
+                      "- **Y-axis:** Capacity (mAh), ranging from **0 to 900**.", "- **Legend (top right):**",
+                      "  - Blue: Cell A", "  - Orange: Cell B", "", "| Temperature | Cell A | Cell B |", "|---|---|---|",
+                      "| 10 °C | ~812 | ~790 |", "| 25 °C | ~845 | ~831 |"])
+    from paperfig.parse import parse_document
+
+    points = parse_document(document_from_text(text, "panels.md"), {})["points"]
+    assert [(p["x"], p["y"], p["category"]) for p in points][:2] == [("", "812", "10 °C"), ("", "790", "10 °C")]

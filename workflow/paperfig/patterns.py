@@ -63,23 +63,27 @@ OPEN_BOUND = re.compile(r"^[<>≤≥]\s?\d+(?:\.\d+)?%?$")
 #: "This line graph shows ...", "**Type:** scatter plot"): a kind of chart named at the start
 #: of a line, or after "is a/an", "shows a", "type:"; or "This chart plots ..." / "The chart is
 #: titled ..." at its start; or a model's first-person opening naming the kind of chart it
-#: reads ("I'll describe this line chart and ...", "Let me extract the data from the bar chart").
+#: reads ("I'll describe this line chart and ...", "Let me extract the data from the bar chart"); or
+#: "The image shows a two-panel figure ..." at its start.
 CHART_INTRO = re.compile(
     r"^\W*(?:(?:assistant|gpt|model|answer|response|output|description|cogvlm|qwen|llava|internvl|gemini|"
     r"claude|bot|ai)\s*:\s*)?"
     r"(?:(?:figure|fig\.)\s*\d+[a-z]?\W*\s+(?:is|shows|depicts|presents|displays|illustrates|plots)\s+"
     r"(?:an?\s+)?|(?:here(?:['’]s|\s+is|\s+are)|below\s+(?:is|are))\s+(?:the\s+)?(?:underlying\s+)?"
     r"(?:data|values|data\s+points|table)\b[^.]{0,40}?\b(?:from|of|in)\s+(?:the|this)\s+|(?:the|this)\s+(?:image|figure|chart|plot|graph|visuali[sz]ation|diagram|picture)\s+"
-    r"(?:is|shows|depicts|presents|displays|illustrates|contains)\s+(?:an?\s+)?|"
+    r"(?:is|shows|depicts|presents|displays|illustrates|contains)\s+(?:an?\s+)?"
+    r"(?:(?:figure|composite|panel)\s+(?:with|of|containing|comprising)\s+)?|"
     r"(?:(?:chart|plot|figure|fig\.|image)\s*(?:\d+[a-z]?\s+)?)?(?:type|kind|description|overview|summary)\W*:\W*"
     r"(?:(?:the|this)\s+(?:image|figure)\s+(?:is|shows)\s+)?(?:an?\s+)?|(?:this|it)\s+is\s+an?\s+|an?\s+|(?:the\s+|this\s+)?)"
     r"(?:(?:horizontal|vertical|stacked|grouped|clustered|simple|log-?log|semi-?log|multi-?series|"
-    r"multiple|double|dual|100\s*%|normali[sz]ed|percent(?:age)?|dual-axis|combined|side-by-side|paired|faceted|"
+    r"multiple|two|three|four|five|six|several|double|dual|100\s*%|normali[sz]ed|percent(?:age)?|dual-axis|combined|side-by-side|paired|faceted|"
     r"(?:two|three|four|six|multi)[\s-]?panel(?:l?ed)?)[\s-]+)*"
     r"(?:(?:scatter|line|bar|bubble|area|column|dot)[\s-]*(?:plot|chart|graph|diagram)s?\b|"
     r"(?:one|two|three|four|five|several|multiple|\d)\s+(?:curves?|lines?)\b(?!\s+of\s+(?:text|code)))"
     r"|^\W*(?:the|this)\s+(?:chart|plot|graph)\s+(?:plots|shows|compares|tracks|depicts|displays|presents|"
     r"is\s+(?:titled|entitled|labell?ed))\b"
+    r"|^\W*(?:the|this)\s+(?:image|figure)\s+(?:is|shows|depicts|presents|displays|contains)\s+an?\s+"
+    r"(?:two|three|four|six|multi)[\s-]?panel(?:l?ed)?\s+(?:figure|plot|chart|graph)\b"  # ('a two-panel figure')
     r"|^\W*(?:I(?:['’]ll|\s+will|\s+can|['’]m\s+going\s+to|\s+am\s+going\s+to)|let\s+me)\s+[^.]{0,60}?\b(?:this|the)\s+"
     r"(?:(?:horizontal|vertical|stacked|grouped|clustered|multi-?series|dual-axis)[\s-]+)*"
     r"(?:scatter|line|bar|bubble|area|column|dot)[\s-]*(?:plot|chart|graph)\b",
@@ -102,7 +106,8 @@ def may_contain(text: str, words: tuple[str, ...]) -> bool:
 
 #: What CHART_INTRO and AXIS_KEY cannot match without (a kind of chart, or "chart", "plot" or
 #: "graph" after "The"/"This" at the start; "axis").
-_CHART_KIND_WORDS = ("scatter", "line", "bar", "bubble", "area", "column", "dot", "curve", "chart", "plot", "graph")
+_CHART_KIND_WORDS = ("scatter", "line", "bar", "bubble", "area", "column", "dot", "curve", "chart", "plot", "graph",
+                     "panel")
 _AXIS_WORDS = ("axis",)
 
 
