@@ -872,3 +872,21 @@ def test_seasons_under_a_group_label_name_their_rows():
     rows = {(v["line_no"], v["row_label"], v["value"]) for v in parsed["table_values"] if v["value"]}
     assert (16, "2017/18", "0.86") in rows and (20, "2018/19", "0.79") in rows and (7, "South", "0.91") in rows
     assert not {r for r in rows if r[0] in (15, 19)}  # a season is its row's name, no value
+
+
+def test_a_number_ocr_garbled_holds_its_cell_among_values_printed_one_per_line():
+    """``38.OO`` (letters O for zeros): a value's place, refused with a note; the rows after it read."""
+    lines = ["Segment", "Volume", "Price", "Classic", "28,410", "6.85", "Premium", "9,640", "12.90", "Artisanal",
+             "3,120", "38.OO", "Total", "41,170", "9.32"]
+    values = _values("\n".join(lines))
+    assert values[11] == ["3120"] and values[14] == ["41170"] and values[15] == ["9.32"]
+    assert 12 not in values
+
+
+def test_a_row_label_wrapped_inside_its_parenthesis():
+    lines = ["Site", "Speed (km/h)", "Offset (m)", "North portal", "78.6", "0.41", "Section A (km", "0.0–6.0)", "76.2",
+             "0.38", "Cave 1 (km 6.0)", "72.9", "0.52", "Section B (km", "6.0–12.0)", "74.1", "0.47"]
+    parsed = parse_document(document_from_text("\n".join(lines), "tunnel.txt"), {})
+    rows = {(v["line_no"], v["row_label"], v["value"]) for v in parsed["table_values"] if v["value"]}
+    assert (9, "Section A (km 0.0–6.0)", "76.2") in rows and (16, "Section B (km 6.0–12.0)", "74.1") in rows
+    assert not {r for r in rows if r[0] in (8, 15)}

@@ -35,7 +35,8 @@ Grammar
   parentheses, ``Pain score (0–10)``) may stand between two rows (a group's label, ``By diabetes
   status``) in a table of >= 3 rows, at most one per two rows, and before the first row when another
   group follows; a row label may wrap onto a second line when its first line ends in ``,``, ``-`` or
-  ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or holds >= 4 words and the next opens in
+  ``/`` (``Change in DAS28-CRP,`` / ``LS mean (SE)``) or in a parenthesis it leaves open (``Section
+  A (km`` / ``0.0–6.0)``) or holds >= 4 words and the next opens in
   lower case (``Days with delirium among patients with`` / ``delirium, median (IQR)``) or in a
   setting in parentheses (``Heat pump`` / ``(45 °C, 25% RH)``); its second line may be a setting
   with its unit that reads as a value (``Hot air`` / ``55 °C``) when the row's values follow in
@@ -227,10 +228,17 @@ def _long_label(lines: Sequence[str], ln: int, skip: Collection[int], strings: b
 _SCALE = re.compile(r"^\(\d{1,3}\s?[–-]\s?\d{1,3}\)$")
 
 
+#: A number OCR garbled, a letter for a digit (``38.OO``, ``O.54``, ``15,2O9``): it holds its cell's
+#: place among the values (the cell grammar refuses it, with a note), never a row's label.
+_GARBLED_NUMBER = re.compile(r"^[-−]?(?=[\dOolI.,]*\d)(?=[\dOolI.,]*[OolI])"
+                             r"(?:[\dOolI]+\.[\dOolI]{1,4}|\d{1,3}(?:,[\dOolI]{3})+)$")
+
+
 def _is_value(text: str) -> bool:
     if _SCALE.match(text):
         return False
     return (cells.numeric_cell(text) or cells.is_missing(text) or bool(_REFERENCE.match(text))
+            or bool(_GARBLED_NUMBER.match(text))
             or bool(_WHOLE_RANGE.match(text))  # ('2–538' under 'Range'; as a row's name, a bin)
             or cells.decimal_interval(text)  # ('-5.98to-4.84' under '95% CI')
             or " " in text and _DIGIT.search(text) is not None and len(_merged(text)) > 1)  # boxes merged by OCR
@@ -564,6 +572,7 @@ def _rows(flags: list[bool], texts: list[str], pos: int, p: int, q: int,
             text_lines = q  # a text column's cell left blank with a dash ('Fresh control' / '–' / 212 ...)
         wrapped = (text_lines == q + 1 and bool(_WORD.search(texts[pos]))  # a label over two lines
                    and (texts[pos].endswith((",", "-", "/")) or _SETTING_IN_PARENS.match(texts[pos + 1])
+                        or texts[pos].count("(") > texts[pos].count(")")  # ('Section A (km' / '0.0–6.0)')
                         or texts[pos + 1][:1].islower()
                         and len(texts[pos].split()) >= 4))  # a long label's next line, in lower case
         if (text_lines == q and pos + q < len(flags) and _SETTING_WITH_UNIT.match(texts[pos + q])
