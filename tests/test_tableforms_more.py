@@ -1998,6 +1998,13 @@ def test_a_value_column_of_ranges_each_printed_high_to_low_is_read():
     from paperfig.tablelayout import _ranges_column
     assert _ranges_column(["310–150", "540–500"]) and not _ranges_column(["150–310", "540–500"])
     assert not _ranges_column(["2020-21", "2021-22", "2022-23"])  # seasons
+    # an open bound among them ('< 40') is a cell of the column too, a third of them at most
+    assert _ranges_column(["800–1200", "350–500", "120–180", "< 40"]) and not _ranges_column(["< 40", "< 50", "60–95"])
+    text = "\n".join(["| Location | Loss (W) | Dose (mrem/h) |", "|---|---|---|", "| Collimator | 162 | 800–1200 |",
+                      "| Septum | 71 | 350–500 |", "| Girder | 39 | 60–95 |", "| Other | 24 | < 40 |"])
+    parsed = parse_document(document_from_text(text, "loss.md"), {})
+    assert [(v["part"], v["value"]) for v in parsed["table_values"] if v["line_no"] == 4] == [
+        ("value", "71"), ("low", "350"), ("high", "500")]
 
 
 def test_ranges_of_a_value_column_and_an_own_row_named_in_parentheses():
@@ -2482,3 +2489,11 @@ def test_ocr_specks_of_rules_as_pipes_among_single_spaced_rows_are_no_pipe_table
         0.4, 0.9, 1.0, 1.1, 1.8, 11.8, 12.9]
     # a pipe table of one value per cell stays one
     assert [g.form for g in grids("Site | Before | After\nNorth | 12.4 | 13.0\nSouth | 11.8 | 12.9")] == ["pipe"]
+
+
+def test_settings_with_their_unit_among_words_in_the_first_column_name_the_rows():
+    text = "\n".join(["| Drying temp. | Moisture (%) | Colour (ΔE) |", "|---|---|---|", "| Sun-dried | 11.8 | 4.1 |",
+                      "| 50 °C | 10.2 | 3.6 |", "| 70 °C | 8.9 | 5.2 |"])
+    parsed = parse_document(document_from_text(text, "drying.md"), {})
+    got = [(v["line_no"], v["row_label"], v["value"]) for v in parsed["table_values"] if v["value"]]
+    assert [g for g in got if g[0] == 4] == [(4, "50 °C", "10.2"), (4, "50 °C", "3.6")]

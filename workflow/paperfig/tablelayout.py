@@ -319,9 +319,11 @@ def _ranges_column(words: list[str]) -> bool:
     """A value column whose every cell is a range from low to high (``78-84``, ``82-88``, ``71-90``),
     or every one from high to low (calibrated ages before present, oldest first: ``285–140``,
     ``1050–930``), holds ranges, its header naming them or not (a label column of bins is told
-    apart earlier)."""
-    found = [_BARE_RANGE.match(w.strip()) for w in words]
-    if len(found) < 2 or not all(found) or any(_YEAR_SPAN.match(w.strip()) for w in words):
+    apart earlier); an open bound (``< 40``) may stand for a third of them at most."""
+    ranged = [w for w in words if not patterns.OPEN_BOUND.match(w.strip())]  # ('< 40' among them: a bound)
+    found = [_BARE_RANGE.match(w.strip()) for w in ranged]
+    if len(found) < 2 or 3 * len(ranged) < 2 * len(words) or not all(found) or any(
+            _YEAR_SPAN.match(w.strip()) for w in words):
         return False  # ('2020-21': a season)
     signs = {(float(m["lo"].replace(",", "")) > float(m["hi"].replace(",", "")))
              - (float(m["lo"].replace(",", "")) < float(m["hi"].replace(",", ""))) for m in found}
@@ -563,8 +565,11 @@ class TableLayout:
                     patterns.OPEN_BOUND.match(x.strip()) or not cells.value_like(x) for x in words):
                 label_cols += 1  # thresholds after a label column ('Reader 1 | ≥3', '| ≥4', '| ≥3 and PSAD')
                 continue
-            # (a season among the labels, '2020/21' under 'Year (ref. 2019/20)', names its row)
-            if any(cells.value_like(x) and not _YEAR_SPAN.match(x.strip()) for x in words) or (
+            # (a season among the labels, '2020/21' under 'Year (ref. 2019/20)', names its row; so does
+            # a setting with its unit among words, 'Unroasted' / '90 °C' / '110 °C', in the first column)
+            named = j == 0 and any(not cells.value_like(x) for x in words)
+            if any(cells.value_like(x) and not _YEAR_SPAN.match(x.strip()) and not (
+                    named and _SETTING_UNIT.match(x.strip())) for x in words) or (
                     len(words) < len(col) and len(words) < 2):
                 break
             label_cols += 1
