@@ -1578,6 +1578,21 @@ def test_a_detached_p_value_column_after_a_table_whose_header_holds_an_interval_
     assert grid.cell_lines[-1][-1] == 11
 
 
+def test_two_columns_printed_one_after_another_after_a_table_with_a_garbled_error():
+    """docTR: the table, then its ``Difference`` column, then its ``P`` column, each a block of
+    its own; a row whose error OCR garbled (``(O.24)``) is still a data row."""
+    text = "\n".join(["Outcome Drug Placebo", "", "Itch score 4.3 + 2.4 5.6 + 2.2", "Sleep score -2.4 (O.24) -1.5 (0.23)",
+                      "Rescue use, n (%) 11 (9.3) 20 (16.5)", "", "Difference (95% CI)", "-1.3 (-1.9 to -0.7)",
+                      "-0.9 (-1.6 to -0.2)", "-7.2 (-14.6 to 0.2)", "", "P", "<0.001", "0.01", "0.06"])
+    (grid,) = grids(text)
+    assert [cells_[-2:] for _, cells_ in grid.rows[-3:]] == [
+        ["-1.3 (-1.9 to -0.7)", "<0.001"], ["-0.9 (-1.6 to -0.2)", "0.01"], ["-7.2 (-14.6 to 0.2)", "0.06"]]
+    assert grid.cell_lines[-1][-1] == 15
+    from paperfig.tableforms import aligned
+
+    assert aligned.is_value("(O.24)") and not aligned.is_value("(OK)")  # an error OCR garbled holds its place
+
+
 def test_listed_values_joined_by_and_against_a_named_reference():
     from paperfig.tableforms import bulletlist
 

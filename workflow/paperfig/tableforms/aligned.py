@@ -168,7 +168,8 @@ _MISSING = (r"(?:[-–—−]|--)(?:[a-h]|[*∗†‡§¶]{1,2})?|_|N/?A|n/?a|\"
             r"|n\.s\.|NS|tr\.?|" + "|".join(sorted(_TEXT_MARKS)))
 #: OCR's misreading of a number (``4l9``, ``55O``, ``38"``, ``7.0,``): it holds a column's place in
 #: a row (the cell grammar then refuses it, with a note), so the row keeps its other values.
-_GARBLED = (r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[OolI]\.[0-9]{2,}|[0-9]+·[0-9]+|l,?[0-9]{2,}[0-9.,]*"
+_GARBLED = (r"[-−]?\.(?=[0-9lIOo]*[0-9])[0-9]*[lIOo][0-9lIOo]*|[OolI]\.[0-9]{2,}|\([OolI]\.[0-9]{2,}\)|[0-9]+·[0-9]+"
+            r"|l,?[0-9]{2,}[0-9.,]*"
             r"|\(?[0-9][0-9.,]*[lIOo][0-9lIOo.,]*\)?[*∗†‡]*|[0-9][0-9.]*[\",]")
 #: ``11.4+ 1.3``: a '+' glued to a decimal and then a space (never an open bound: ``80+ 1.0``).
 _GLUED_PLUS = r"(?<=\.\d)\+\s+|(?<=\.\d\d)\+\s+|(?<=\.\d\d\d)\+\s+"

@@ -29,7 +29,9 @@ Grammar
   stay prose.
 * **Result**: the table gets one more column: its name in the first header row (when the
   table has one), each value in its row, every cell on its own line (``Grid.cell_lines``), with
-  a ``detached_column`` note.
+  a ``detached_column`` note; and one more for each further column printed so after it
+  (``Difference (95% CI)`` / values, then ``P`` / values). A row counts as data when a number OCR
+  garbled (``(O.24)``: more digits than letters) stands where a value should.
 """
 
 from __future__ import annotations
@@ -57,10 +59,14 @@ def _name(text: str) -> bool:
 
 
 def _data_row(row: list[str]) -> bool:
-    """A row of values: most of its filled cells after the label are values (a header's
-    ``(95% CI)`` is not)."""
+    """A row of values: most of its filled cells after the label are values, or numbers OCR
+    garbled (``(O.24)``: more digits than letters; a header's ``(95% CI)`` is not)."""
     filled = [c for c in row[1:] if c]
-    return bool(filled) and sum(1 for c in filled if cells.value_like(c)) * 2 > len(filled)
+    return bool(filled) and sum(1 for c in filled if cells.value_like(c) or _garbled(c)) * 2 > len(filled)
+
+
+def _garbled(text: str) -> bool:
+    return sum(c.isdigit() for c in text) > sum(c.isalpha() for c in text) > 0
 
 
 def _column_after(lines: Sequence[str], after: int, taken: Collection[int]) -> tuple[list[int], list[int]] | None:
@@ -87,13 +93,17 @@ def _column_after(lines: Sequence[str], after: int, taken: Collection[int]) -> t
 
 def attach(lines: Sequence[str], grids: list[Grid], taken: Collection[int]) -> list[Grid]:
     """The grids, each with the column printed after it when there is one (module doc)."""
-    out: list[Grid] = []
-    for grid in grids:
+    return [_attached(lines, grid, taken) for grid in grids]
+
+
+def _attached(lines: Sequence[str], grid: Grid, taken: Collection[int]) -> Grid:
+    """The grid with every column printed after it, one after another (``Difference (95% CI)``,
+    then ``P``: docTR's blocks of a table's last columns)."""
+    data = [i for i, (_, row) in enumerate(grid.rows) if i >= grid.header_rows and _data_row(row)]
+    while True:
         found = _column_after(lines, grid.last_line, taken)
-        data = [i for i, (_, row) in enumerate(grid.rows) if i >= grid.header_rows and _data_row(row)]
         if not found or len(data) < 2 or len(found[1]) != len(data):
-            out.append(grid)
-            continue
+            return grid
         names, values = found
         where = grid.cell_lines or [[ln] * len(row) for ln, row in grid.rows]
         rows, cell_lines = [], []
@@ -108,9 +118,8 @@ def attach(lines: Sequence[str], grids: list[Grid], taken: Collection[int]) -> l
             rows.append((ln, [*row, cell]))
             cell_lines.append([*where[i], at])
         first, last = (names or values)[0], values[-1]
-        out.append(dataclasses.replace(
+        grid = dataclasses.replace(
             grid, rows=rows, cell_lines=cell_lines, last_line=last,
             lines=sorted({*grid.lines, *range(grid.last_line + 1, last + 1)}),
             notes=[*grid.notes, (first, "detached_column", f"lines {first}-{last}: the table's last column, "
-                                 "printed after it, joined to its rows in order")]))
-    return out
+                                 "printed after it, joined to its rows in order")])
