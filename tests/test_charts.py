@@ -1352,3 +1352,21 @@ def test_a_two_panel_figure_named_as_such_opens_the_description_and_its_kind_hol
 
     points = parse_document(document_from_text(text, "panels.md"), {})["points"]
     assert [(p["x"], p["y"], p["category"]) for p in points][:2] == [("", "812", "10 °C"), ("", "790", "10 °C")]
+
+
+def test_the_kind_an_opening_names_holds_for_the_panels_under_their_own_headings():
+    """'The image shows a figure with two grouped bar charts', a rule, its legend and axis, a rule,
+    then each panel under a heading of its own naming no kind: both are bar charts, their numeric categories
+    (125 Hz) no x."""
+    from paperfig.parse import parse_document
+
+    panel = ["- **Y-axis:** Attenuation (dB), ranging from -10 to 0.", "", "| Frequency (Hz) | Stalls | Balcony |",
+             "|---|---|---|", "| 125 | ~-8.1 | ~-4.0 |", "| 250 | ~-5.2 | ~-2.9 |", "| 500 | ~-2.4 | ~-1.3 |", ""]
+    text = "\n".join(["The image shows a figure with two grouped bar charts comparing two seating areas.", "", "---",
+                      "", "**Legend:**", "- Dark blue: Stalls", "- Orange: Balcony", "",
+                      "**X-axis (both panels):** Frequency (Hz), with three categories: 125, 250 and 500.", "", "---", "",
+                      "### Panel (a): Attenuation at 10 m", "", *panel, "### Panel (b): Attenuation at 20 m", "", *panel])
+    parsed = parse_document(document_from_text(text, "hall.md"), {})
+    assert {a["chart_type"] for a in parsed["axes"]} == {"bar"}
+    assert len(parsed["points"]) == 12 and all(p["x"] == "" for p in parsed["points"])
+    assert {p["category"] for p in parsed["points"]} == {"125", "250", "500"}

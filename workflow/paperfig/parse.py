@@ -187,7 +187,7 @@ def _tables_as_pipes(doc: Document, grids) -> Document:
 
 
 def parse_document(doc: Document, aliases: dict | None = None) -> dict:
-    from .charts import jsonform, parse_chart_document
+    from .charts import jsonform, named_kind, parse_chart_document
     from .pages import parse_page_document
     from .tableforms import bulletlist, find_grids
 
@@ -205,14 +205,23 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
         chart_taken |= set(range(first, last + 1))
     grids = find_grids(doc.lines, skip=chart_taken) if chart_taken else find_grids(doc.lines)
     grid_lines = {ln for g in grids for ln in g.lines}
+    opening, opening_end = ("", ""), 0  # the kind of chart an opening without points names, and its end
     for region in segment.chart_regions(doc.lines, frozenset(grid_lines | chart_taken)):
         lines = set(range(region.first, region.last + 1)) - chart_taken
         axis_keys = any(segment.patterns.is_axis_key(doc.line(ln)) for ln in lines)
         region_grids = [g for g in grids if g.first_line >= region.first and g.last_line <= region.last]
+        view = _tables_as_pipes(segment.masked(doc, lines), region_grids)
+        # (panels read apart right after such an opening are of the kind it names: 'The image shows
+        # a figure with two grouped bar charts' over '### Panel (a)', '### Panel (b)')
+        hint = opening if region.first <= opening_end + 3 else ("", "")
         try:
-            part = parse_chart_document(_tables_as_pipes(segment.masked(doc, lines), region_grids))
+            part = parse_chart_document(view, hint)
             jsonform.restore_raw(doc, part)
+            if hint[0]:
+                opening_end = region.last  # (the next panel too)
         except DocumentError as exc:
+            if (named := named_kind(view))[0] or hint[0]:  # (a legend or an axis read apart goes on with it)
+                opening, opening_end = named if named[0] else hint, region.last
             if axis_keys:
                 coverage.add_note(doc, parsed, region.first, "not_a_chart",
                                   f"lines {region.first}-{region.last} look like a chart description but "

@@ -36,22 +36,32 @@ from __future__ import annotations
 from .. import contract
 from ..documents import Document
 from .claims import split_sentences
-from .figure import _Figure, _figure_spans, _read_figure
+from .figure import _chart_type, _Figure, _figure_spans, _read_figure
 from .finish import _finish_figure
 from .points import POINT_STYLES
 from .shapes import COLOUR_PHRASE, canonical_numbers, is_colour
 
-__all__ = ["COLOUR_PHRASE", "POINT_STYLES", "canonical_numbers", "is_colour", "parse_chart_document",
+__all__ = ["COLOUR_PHRASE", "POINT_STYLES", "canonical_numbers", "is_colour", "named_kind", "parse_chart_document",
            "split_sentences"]
 
 
-def parse_chart_document(doc: Document) -> dict:
-    """Parse a chart description into the contract's points/axes/legend/arrows/mentions/claims."""
+def named_kind(doc: Document) -> tuple[str, str]:
+    """(chart type, bar orientation) the description's lines name, ("", "") when none."""
+    return _chart_type(doc, "", 1, len(doc.lines))
+
+
+def parse_chart_document(doc: Document, kind_hint: tuple[str, str] = ("", "")) -> dict:
+    """Parse a chart description into the contract's points/axes/legend/arrows/mentions/claims;
+    ``kind_hint``: the kind of chart an opening read apart named (its panels name none)."""
     parsed = contract.empty_parsed(doc.source_file, doc.doc_id, "chart")
     figures = []
+    opening = kind_hint  # the kind of chart an unheaded opening names holds for the headed panels after it
     for k, (head_line, heading, first, last) in enumerate(_figure_spans(doc), 1):
         fig = _Figure(doc, contract.figure_id(doc.doc_id, k), head_line, heading)
+        fig.kind_hint = opening
         _read_figure(fig, first, last)
+        if k == 1 and not heading:
+            opening = (fig.chart_type, fig.orientation)
         figures.append(fig)
     with_points = [fig for fig in figures if fig.points]
     for fig in figures:

@@ -61,6 +61,7 @@ class _Figure:
         self.title = ""
         self.chart_type = ""
         self.orientation = ""
+        self.kind_hint: tuple[str, str] = ("", "")  # (type, orientation) the description's opening names
         self.axis: dict[str, dict] = {
             a: {"label": "", "unit": "", "min": "", "max": "", "scale_word": "", "line_no": 0, "ticks": [],
                 "log_from_ticks": False}
@@ -199,6 +200,8 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
     non-structural heading or bold line, the category of the bars listed below it."""
     doc = fig.doc
     fig.chart_type, fig.orientation = _chart_type(doc, fig.heading, first, last)
+    if not fig.chart_type:
+        fig.chart_type, fig.orientation = fig.kind_hint  # ('Both panels are grouped bar charts' above them)
     section = ""
     subsection = ""
     mode = ""  # legend | mentions | annotations | axis:x | axis:y | series
