@@ -325,9 +325,8 @@ def _ranges_column(words: list[str]) -> bool:
     if len(found) < 2 or 3 * len(ranged) < 2 * len(words) or not all(found) or any(
             _YEAR_SPAN.match(w.strip()) for w in words):
         return False  # ('2020-21': a season)
-    signs = {(float(m["lo"].replace(",", "")) > float(m["hi"].replace(",", "")))
-             - (float(m["lo"].replace(",", "")) < float(m["hi"].replace(",", ""))) for m in found}
-    if signs not in ({-1}, {1}):
+    bounds = [(float(m["lo"].replace(",", "")), float(m["hi"].replace(",", ""))) for m in found]
+    if not (all(lo < hi for lo, hi in bounds) or all(lo > hi for lo, hi in bounds)):
         return False
     # bins that follow one another ('0–2', '2–5', '5–10') name rows, periods of years ('1990–2010')
     # say when: no measured ranges
