@@ -302,11 +302,11 @@ BLIND_FLOORS = {"corpus_blind": (1.0, 0.99), "corpus_blind2": (0.98, 1.0), "corp
                 "corpus_blind390": (0.99, 0.99), "corpus_blind391": (0.99, 0.99), "corpus_blind392": (0.98, 0.99),
                 "corpus_blind393": (0.98, 1.0), "corpus_blind394": (0.96, 1.0), "corpus_blind395": (0.98, 0.99),
                 "corpus_blind396": (0.95, 0.99), "corpus_blind397": (0.98, 0.98), "corpus_blind398": (0.98, 0.98),
-                "corpus_blind399": (0.98, 0.99), "corpus_blind400": (0.93, 0.95), "corpus_blind401": (0.98, 0.99),
+                "corpus_blind399": (0.98, 0.99), "corpus_blind400": (0.93, 0.98), "corpus_blind401": (0.98, 0.99),
                 "corpus_blind402": (0.95, 1.0), "corpus_blind403": (0.96, 0.99), "corpus_blind404": (0.98, 1.0),
                 "corpus_blind405": (0.96, 1.0), "corpus_blind406": (0.99, 0.98), "corpus_blind407": (0.99, 0.97),
                 "corpus_blind408": (0.98, 0.99), "corpus_blind409": (0.97, 0.99), "corpus_blind410": (0.98, 0.99),
-                "corpus_blind411": (0.98, 0.99), "corpus_blind412": (0.99, 0.97), "corpus_blind413": (0.95, 0.97),
+                "corpus_blind411": (0.98, 0.99), "corpus_blind412": (0.99, 0.98), "corpus_blind413": (0.95, 0.97),
                 "corpus_blind414": (0.99, 0.99)}
 BLIND_BATCHES = [BLIND.parent / name for name in BLIND_FLOORS]
 DOCUMENT_SUFFIXES = (".md", ".txt", ".mmd")  # (.mmd: Nougat's Markdown)
