@@ -22,8 +22,8 @@ with the part of the grammar it reads:
   units, scales, and the contract's records.
 
 Names starting with ``_`` are private to this package (its modules share them); the public
-API is what this module exports: ``parse_chart_document``, ``is_colour``, ``split_sentences``,
-``canonical_numbers``, ``COLOUR_PHRASE``, ``POINT_STYLES``.
+API is what this module exports: ``parse_chart_document``, ``named_kind``, ``is_colour``,
+``split_sentences``, ``canonical_numbers``, ``COLOUR_PHRASE``, ``POINT_STYLES``.
 
 A bar is a point with an empty ``x``, its ``category`` and its value in ``y`` (no position is
 ever invented); for horizontal bars ``y`` is still the value axis. A line with numbers that
