@@ -58,6 +58,9 @@ PLOT_WORDS = re.compile(
 #: An open bound of a number, alone (``≥3``, ``<65``, ``>5%``): a threshold that names a row or a
 #: group (``Responders ≥30% NRS``), never a value of its own there.
 OPEN_BOUND = re.compile(r"^[<>≤≥]\s?\d+(?:\.\d+)?%?$")
+#: A school, fiscal, survey or hydrological year spanning two calendar years (``2016/17``,
+#: ``2019–20``, ``2021/2022``): a season, which names a column or a row.
+YEAR_SPAN = re.compile(r"^(?:19|20)\d\d\s?[/–-]\s?(?:\d\d|(?:19|20)\d\d)$")
 
 #: A sentence that introduces a chart description ("The image is a bar chart titled ...",
 #: "This line graph shows ...", "**Type:** scatter plot"): a kind of chart named at the start

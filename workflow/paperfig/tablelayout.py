@@ -136,8 +136,6 @@ _SETTING_NAME = re.compile(r"^\d{1,4}(?:\.\d{1,3})?$")
 
 
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
-#: A school, fiscal or survey year spanning two calendar years (``2016/17``, ``2019–20``, ``2021/2022``).
-_YEAR_SPAN = re.compile(r"^(?:19|20)\d\d\s?[/–-]\s?(?:\d\d|(?:19|20)\d\d)$")
 
 
 _COLUMN_NUMBER = re.compile(r"^\((\d{1,2})\)$")
@@ -181,10 +179,10 @@ def _years_row(cells_: list[str], below: list[str]) -> bool:
     over a row whose values are not years, names the columns."""
     rest = [c.strip() for c in cells_[1:] if c.strip()]
     under = [c.strip() for c in below[1:] if c.strip()]
-    years = [c for c in rest if _YEAR.match(c) or _YEAR_SPAN.match(c)]
+    years = [c for c in rest if _YEAR.match(c) or patterns.YEAR_SPAN.match(c)]
     return (not _YEAR.match(cells_[0].strip()) and len(years) >= 2
             and all(c in years or not cells.looks_numeric(c) for c in rest)
-            and any(not _YEAR.match(c) and not _YEAR_SPAN.match(c) for c in under))
+            and any(not _YEAR.match(c) and not patterns.YEAR_SPAN.match(c) for c in under))
 
 
 #: A group in a row label: a range (``20-29``, ``18–29``; a bin ``4.5–4.9``, ``4.5--4.9``) or an
@@ -226,7 +224,7 @@ def _years_under(cells_: list[str]) -> bool:
     """A row of >= 2 years or settings (``0 h``, ``24 h``; and words) under a spanning header: its
     columns' names, no data."""
     rest = [c.strip() for c in cells_ if c.strip()]
-    names = [c for c in rest if re.fullmatch(r"(?:19|20)\d\d", c) or _YEAR_SPAN.match(c) or _SETTING_UNIT.match(c)]
+    names = [c for c in rest if _YEAR.match(c) or patterns.YEAR_SPAN.match(c) or _SETTING_UNIT.match(c)]
     return len(names) >= 2 and all(c in names or not cells.value_like(c) for c in rest)
 
 
@@ -323,7 +321,7 @@ def _ranges_column(words: list[str]) -> bool:
     ranged = [w for w in words if not patterns.OPEN_BOUND.match(w.strip())]  # ('< 40' among them: a bound)
     found = [_BARE_RANGE.match(w.strip()) for w in ranged]
     if len(found) < 2 or 3 * len(ranged) < 2 * len(words) or not all(found) or any(
-            _YEAR_SPAN.match(w.strip()) for w in words):
+            patterns.YEAR_SPAN.match(w.strip()) for w in words):
         return False  # ('2020-21': a season)
     bounds = [(float(m["lo"].replace(",", "")), float(m["hi"].replace(",", ""))) for m in found]
     if not (all(lo < hi for lo, hi in bounds) or all(lo > hi for lo, hi in bounds)):
@@ -523,7 +521,7 @@ class TableLayout:
             header_rows.append(rows[i])
             i += 1
         if header_rows and i + 1 < len(rows) and not rows[i][1][0] and _years_under(rows[i][1]) \
-                and any(_YEAR_SPAN.match(c.strip()) for c in rows[i][1]):
+                and any(patterns.YEAR_SPAN.match(c.strip()) for c in rows[i][1]):
             # seasons under names and units over two header rows ('2021/22  2022/23' under
             # 'Nodule number' / '(plant⁻¹)'): the columns' own names
             header_rows.append(rows[i])
@@ -567,7 +565,7 @@ class TableLayout:
             # (a season among the labels, '2020/21' under 'Year (ref. 2019/20)', names its row; so does
             # a setting with its unit among words, 'Unroasted' / '90 °C' / '110 °C', in the first column)
             named = j == 0 and any(not cells.value_like(x) for x in words)
-            if any(cells.value_like(x) and not _YEAR_SPAN.match(x.strip()) and not (
+            if any(cells.value_like(x) and not patterns.YEAR_SPAN.match(x.strip()) and not (
                     named and _SETTING_UNIT.match(x.strip())) for x in words) or (
                     len(words) < len(col) and len(words) < 2):
                 break
@@ -810,7 +808,7 @@ class TableLayout:
                 years[-1].append(year)
             if len(years) >= 2 and all(len(g) >= 2 and all(a < b for a, b in zip(g, g[1:])) for g in years):
                 return True
-        if len(col) >= 3 and all(_YEAR_SPAN.match(x) for x in col) and all(
+        if len(col) >= 3 and all(patterns.YEAR_SPAN.match(x) for x in col) and all(
                 a < b for a, b in zip(col, col[1:])):
             return True  # school or fiscal years in order ('2016/17', '2017/18'; '2019–20'): the rows' names
         # under group labels (a row of words with its other cells blank: 'Haemolysis (%)' / 1, 14,

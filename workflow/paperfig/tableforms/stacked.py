@@ -461,12 +461,12 @@ def _fit(flags: list[bool], texts: list[str], p: int, lead: int) -> _Fit | None:
     whole_rows = [i - 1 if _group_label(texts[i - 1]) and not flags[i - 1] else i for i in whole_rows[:1]]
 
     def season_rows(at: int) -> bool:
-        return at < len(texts) and bool(_SEASON.match(texts[at]))
+        return at < len(texts) and bool(patterns.YEAR_SPAN.match(texts[at]))
 
     for q in range(1, p):
         for first_value in [i + q for i in whole_rows if q == 1] + starts:
             head = first_value - q - lead
-            season = q == 1 and bool(_SEASON.match(texts[first_value - q]))  # ('2009/10' names its row)
+            season = q == 1 and bool(patterns.YEAR_SPAN.match(texts[first_value - q]))  # ('2009/10' names its row)
             if head < 0 or not season and (flags[first_value - q] or not all(
                     cells.is_missing(texts[i]) for i in range(first_value - q, first_value) if flags[i])):
                 continue  # the row's label is text; its other text cells may be blank ('–')
@@ -709,11 +709,7 @@ def _settings_series(names: list[str]) -> bool:
 def _row_name_value(text: str) -> bool:
     """A row's name that reads as a value: a setting (``6h``, ``12``), a bin (``<25%``) or a season,
     a year spanning two (``2009/10``, ``2019–20``)."""
-    return _setting(text) or bool(_BIN.match(text)) or bool(_SEASON.match(text))
-
-
-#: A season or a hydrological, school or fiscal year (``2009/10``, ``2019–20``, ``2021/2022``).
-_SEASON = re.compile(r"^(?:19|20)\d\d\s?[/–-]\s?(?:\d\d|(?:19|20)\d\d)$")
+    return _setting(text) or bool(_BIN.match(text)) or bool(patterns.YEAR_SPAN.match(text))
 
 
 #: A setting with its unit (``55 °C``, ``2.5 mM``, ``300 rpm``, ``0.5s``): a value by the cell grammar,
