@@ -16,15 +16,15 @@ working tree), with data/raw replaced by a corpus of N documents (N=5: the real 
                    only for the sizes in ``--pdf-clean-sizes`` (elsewhere reported as
                    clean + (+pdf), which is what it runs)
 
-and the same scenarios on the floor (benchmarks/floor/Snakefile: the same rules, wildcards,
+and the same scenarios on the floor (benchmarks/floor/Snakefile: the same rules, extract and
 render groups and outputs, every job an empty checksum; one manifest per document and the
-real build's render settings, so the floor plans the same jobs as the real build).
+real build's batch settings, so the floor plans the same jobs as the real build).
 
 Each scenario is measured as wall time, CPU time (user+sys of the whole process tree, from
 ``os.wait4``; Snakemake's own process apart, sampled from /proc), the largest process's peak
 RSS (``ru_maxrss`` of the tree), the peak RSS of the largest *job* (VmHWM of every descendant
 except Snakemake itself, sampled from /proc), of the largest job of each kind (the script it
-runs: extract_document, render_batch, build_report, ...) and of the whole run (sum over the
+runs: extract_batch, render_batch, build_report, ...) and of the whole run (sum over the
 tree, sampled).
 
 What is measured is one snapshot of the sources for every size: the working tree, or with
@@ -331,12 +331,16 @@ def prepare_floor(floor: Path, work: Path, manifests: dict[str, dict]) -> None:
 
 
 def floor_render_settings(work: Path) -> dict:
-    """The real build's render settings (config/config.yaml, schema defaults where unset)."""
+    """The real build's batch settings (config/config.yaml, schema defaults where unset)."""
     import yaml
 
-    render = (yaml.safe_load((work / "config" / "config.yaml").read_text()) or {}).get("render") or {}
+    config = yaml.safe_load((work / "config" / "config.yaml").read_text()) or {}
+    render = config.get("render") or {}
+    extract = config.get("extract") or {}
     return {"figure_formats": render.get("figure_formats", ["pdf", "png"]),
-            "documents_per_job": render.get("documents_per_job", 16), "min_jobs": render.get("min_jobs", 2)}
+            "documents_per_job": render.get("documents_per_job", 16), "min_jobs": render.get("min_jobs", 2),
+            "extract": {"documents_per_job": extract.get("documents_per_job", 32),
+                        "min_jobs": extract.get("min_jobs", 2)}}
 
 
 def recall(work: Path, expected: dict) -> dict:
@@ -463,10 +467,11 @@ def run_size(n: int, args, results: dict, log) -> None:
         "figures": sum(len(m["figures"]) for m in manifests.values()),
         "tables": sum(len(m["tables"]) for m in manifests.values()),
     }
-    from paperfig.render_batch import render_batches
+    from paperfig.batches import extract_batches, render_batches
 
     settings = floor_render_settings(work)
     res["render_jobs"] = len(render_batches(manifests, settings["documents_per_job"], settings["min_jobs"]))
+    res["extract_jobs"] = len(extract_batches(manifests, **settings["extract"]))
     prepare_floor(floor, work, manifests)
     step("floor", "clean", floor, *NOPDF_TARGETS)
     step("floor", "+pdf", floor)

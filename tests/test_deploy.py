@@ -110,7 +110,7 @@ def test_module_deployment_builds_in_its_own_folder(tmp_path):
     _assert_built_here(dest)
     # the scripts and the style are the checkout's, found through the workflow's own paths
     shown = result.stdout + result.stderr
-    assert f"python {ROOT / 'workflow' / 'scripts' / 'extract_document.py'} " in shown
+    assert f"python {ROOT / 'workflow' / 'scripts' / 'extract_batch.py'} " in shown
     assert f"--style {ROOT / 'workflow' / 'paperfig' / 'paperfig.mplstyle'} " in shown
     dry = _build(dest, "-n")
     assert "Nothing to be done" in dry.stdout + dry.stderr

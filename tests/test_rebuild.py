@@ -52,19 +52,27 @@ def test_editing_one_value_reruns_only_that_document_and_the_report(repo):
     edited = re.sub(r"around (\d+)\.(\d)", lambda m: f"around {m.group(1)}.{(int(m.group(2)) + 1) % 10}", text, count=1)
     assert edited != text
     path.write_text(edited, encoding="utf-8")
-    # The dry run plans this document's extraction, the one render job that holds its figures,
-    # and the report (the synthesis reads only documents with tables: a chart edit leaves it alone).
+    # The dry run plans the extract job holding this document, the render jobs holding its
+    # group's figures, and the report (the synthesis reads only documents with tables, and
+    # charts are read in jobs of their own: a chart edit leaves it alone).
     jobs = planned_jobs(repo)
     per_document = {rule: n for rule, n in jobs.items() if rule not in REPORT_JOBS}
-    assert per_document.pop("extract_document") == 1
-    assert len(per_document) == 1 and list(per_document.values()) == [1]
-    assert next(iter(per_document)).startswith("render_figures_")
-    # ... and the real run re-draws only this document's figures (the render job keeps the
-    # other documents of its group, unchanged and not rewritten) and no table.
+    extract = [rule for rule in per_document if rule.startswith("extract_")]
+    assert len(extract) == 1 and extract[0].startswith("extract_charts_") and per_document.pop(extract[0]) == 1
+    assert per_document and all(rule.startswith("render_figures_") and n == 1 for rule, n in per_document.items())
+    # ... and the real run re-reads only this document (its extract job keeps the other
+    # documents of its group: their checked.json is not rewritten), and re-draws only this
+    # document's figures and no table.
+    checked = {p.parent.name: (p.stat().st_ino, p.read_bytes())
+               for p in (repo / "data/processed/docs").glob("*/checked.json")}
     figures, tables = _files(repo, "figures"), _files(repo, "report/tables")
     snakemake(repo)
-    after = _files(repo, "figures")
     doc_id = path.name.rsplit(".", 1)[0]
+    after_checked = {p.parent.name: (p.stat().st_ino, p.read_bytes())
+                     for p in (repo / "data/processed/docs").glob("*/checked.json")}
+    assert {doc for doc in checked if after_checked[doc][0] != checked[doc][0]} == {doc_id}
+    assert {doc for doc in checked if after_checked[doc][1] != checked[doc][1]} == {doc_id}
+    after = _files(repo, "figures")
     rewritten = {name for name in after if after[name][0] != figures[name][0]}
     assert rewritten == {f"{doc_id}-fig1.{ext}" for ext in ("pdf", "png")}
     assert {name for name in after if after[name][1] != figures[name][1]} <= rewritten
@@ -82,7 +90,8 @@ def test_editing_one_correction_reruns_only_its_document(repo):
     corrections.write_text(edited, encoding="utf-8")
     jobs = planned_jobs(repo)
     corrections.write_text(original, encoding="utf-8")
-    assert jobs.get("extract_document") == 1
+    # the corrections are the page's: the extract job holding it, and its tables' render jobs
+    assert [rule for rule in jobs if rule.startswith("extract_")] == ["extract_pages_1"] and jobs["extract_pages_1"] == 1
     assert set(_render_jobs(jobs)) <= {"render_tables_1", "render_tables_2"} and len(_render_jobs(jobs)) <= 1
 
 
@@ -92,5 +101,5 @@ def test_editing_the_figure_style_reruns_only_figures_and_the_report(repo):
     style.write_text(original + "\n# a comment changes the file\n")
     jobs = planned_jobs(repo)
     style.write_text(original)
-    assert "extract_document" not in jobs
+    assert not [rule for rule in jobs if rule.startswith("extract_")]
     assert _render_jobs(jobs) == {"render_figures_1": 1, "render_figures_2": 1}

@@ -189,6 +189,12 @@ synthesis: config/synthesis.yaml
 # The matplotlib style file of every figure; null: paperfig's own style.
 figure_style: null
 
+extract:
+  # This many documents are read and checked in one job (charts apart from the rest).
+  documents_per_job: 32
+  # ... but at least this many jobs for each of the two.
+  min_jobs: 2
+
 render:
   # Files written for every re-drawn figure: the report needs pdf (LaTeX) and png (HTML);
   # add svg for SVG files too.

@@ -73,8 +73,8 @@ def discover_documents(raw_dir: str | Path) -> dict[str, str]:
 
 
 def load_corrections_by_file(path: str | Path) -> dict[str, list[dict]]:
-    """The corrections file, validated, split by source file, so each document's check job can
-    depend on its own entries only (an edit to one entry reruns one document)."""
+    """The corrections file, validated, split by source file, so each extract job depends on
+    its own documents' entries only (and re-reads only the document whose entries changed)."""
     from .corrections import load_corrections
 
     by_file: dict[str, list[dict]] = {}
@@ -83,9 +83,11 @@ def load_corrections_by_file(path: str | Path) -> dict[str, list[dict]]:
     return by_file
 
 
-def corrections_json(by_file: dict[str, list[dict]], raw_path: str) -> str:
-    """Deterministic JSON of one document's corrections (a rule param: changes trigger a rerun)."""
-    return json.dumps(by_file.get(Path(raw_path).name, []), sort_keys=True, default=str)
+def corrections_json(by_file: dict[str, list[dict]], raw_paths) -> str:
+    """Deterministic JSON of the corrections of some documents, by file name (a rule param:
+    changes trigger a rerun)."""
+    names = [Path(path).name for path in raw_paths]
+    return json.dumps({name: by_file[name] for name in names if name in by_file}, sort_keys=True, default=str)
 
 
 def package_fingerprint() -> str:

@@ -10,7 +10,7 @@ import shlex
 
 from snakemake.utils import validate
 
-from paperfig.render_batch import render_batches, render_outputs
+from paperfig.batches import checked_path, extract_batches, extract_outputs, render_batches, render_outputs
 from paperfig.workflow_support import (
     check_figure_formats,
     corrections_json,
@@ -73,11 +73,8 @@ OUTLINES = document_outlines(DOCS, config["header_aliases"])
 # A document that will be refused is shown when the Snakefile is read (and in `snakemake -n`):
 # its extract job records it as "not read", and the report lists it.
 report_unreadable(OUTLINES, DOCS)
+EXTRACT_BATCHES = extract_batches(OUTLINES, config["extract"]["documents_per_job"], config["extract"]["min_jobs"])
 RENDER_BATCHES = render_batches(OUTLINES, RENDER["documents_per_job"], RENDER["min_jobs"])
-
-
-wildcard_constraints:
-    doc=r"[A-Za-z0-9._-]+",
 
 
 def run_script(name):
@@ -87,16 +84,23 @@ def run_script(name):
     return f"python {quoted}"
 
 
-def raw_document(wildcards):
-    return DOCS[wildcards.doc]
-
-
-def document_corrections(wildcards):
-    return corrections_json(CORRECTIONS_BY_FILE, DOCS[wildcards.doc])
-
-
 def checked_json(doc):
-    return f"{PROCESSED}/docs/{doc}/checked.json"
+    return checked_path(doc, PROCESSED)
+
+
+def extract_log(doc):
+    """A document's own log: what its extract job said of it (kept while it is unchanged)."""
+    return f"logs/extract_document/{doc}.log"
+
+
+def extract_arguments(batch):
+    """The extract script's --document arguments: id, raw file and log of each document."""
+    return " ".join(f"--document {shlex.join([doc, DOCS[doc], extract_log(doc)])}" for doc in batch["docs"])
+
+
+def batch_corrections(batch):
+    """The correction entries of a group's documents only: editing one reruns one group."""
+    return corrections_json(CORRECTIONS_BY_FILE, [DOCS[doc] for doc in batch["docs"]])
 
 
 def checked_documents(wildcards=None):

@@ -5,7 +5,7 @@
 # figure. The outputs are update(): Snakemake keeps them when the job reruns, and the job
 # redraws only the documents whose checked data (or the style, formats or paperfig's code)
 # changed, so an edit to one document still redraws one document's figures. All of the
-# batching (groups, outputs, stamps, the job) is in paperfig.render_batch; its docstring
+# batching (groups, outputs, stamps, the job) is in paperfig.batches; its docstring
 # explains it.
 
 

@@ -10,8 +10,8 @@ Output paths follow the workflow's layout (--figures-dir, --processed-dir, --rep
 
 
 from paperfig import cli
+from paperfig.batches import KINDS, batch_items, draw_figure_files, draw_table_files, render_context, run_batch
 from paperfig.errors import ConfigError
-from paperfig.render_batch import KINDS, batch_items, draw_figure_files, draw_table_files, render_context, run_batch
 from paperfig.workflow_support import check_figure_formats
 
 

@@ -4,12 +4,23 @@ redraw only what changed."""
 from __future__ import annotations
 
 import json
+import logging
 import os
+from pathlib import Path
 
 import pytest
 
+from paperfig.batches import (
+    batch_items,
+    extract_batches,
+    extract_context,
+    extract_items,
+    render_batches,
+    render_context,
+    run_batch,
+    run_extract_batch,
+)
 from paperfig.errors import ConfigError
-from paperfig.render_batch import batch_items, render_batches, render_context, run_batch
 from paperfig.workflow_support import (
     check_figure_formats,
     document_outlines,
@@ -101,6 +112,93 @@ def test_batches_split_kinds_cover_every_document_once_and_use_two_jobs_at_least
     assert [b["docs"] for b in large if b["kind"] == "tables"] == [["p000"]]
     with pytest.raises(ConfigError):
         render_batches(_outlines(1, 1), documents_per_job=0)
+
+
+def test_extract_groups_keep_charts_apart_and_cover_every_document_once():
+    batches = extract_batches(_outlines(3, 2), documents_per_job=32, min_jobs=2)
+    assert [b["name"] for b in batches] == ["charts_1", "charts_2", "pages_1", "pages_2"]
+    charts = [d for b in batches if b["name"].startswith("charts") for d in b["docs"]]
+    pages = [d for b in batches if b["name"].startswith("pages") for d in b["docs"]]
+    assert charts == ["c000", "c001", "c002"] and pages == ["bad", "p000", "p001"]  # a refused one too
+    large = extract_batches(_outlines(100, 40), documents_per_job=32, min_jobs=2)
+    sizes = {b["name"]: len(b["docs"]) for b in large}
+    assert sizes == {"charts_1": 25, "charts_2": 25, "charts_3": 25, "charts_4": 25, "pages_1": 20, "pages_2": 21}
+    assert extract_batches({}, 32, 2) == []
+    with pytest.raises(ConfigError, match="extract.documents_per_job"):
+        extract_batches(_outlines(1, 1), documents_per_job=0)
+
+
+def _raw_items(tmp_path, texts, corrections=None):
+    raw = tmp_path / "raw"
+    raw.mkdir(exist_ok=True)
+    entries = []
+    for name, text in texts.items():
+        (raw / name).write_text(text, encoding="utf-8")
+        entries.append((name.split(".")[0], str(raw / name), str(tmp_path / f"{name}.log")))
+    return extract_items(entries, str(tmp_path / "processed"), corrections or {})
+
+
+def _fake_extract(read):
+    def extract(item):
+        read.append(item.doc_id)
+        return {"text": Path(item.raw).read_text(encoding="utf-8"), "corrections": item.corrections}
+    return extract
+
+
+def test_an_extract_job_rereads_only_the_document_whose_input_changed(tmp_path):
+    read: list[str] = []
+    context = extract_context(None, {"fail_on_error": True})
+    items = _raw_items(tmp_path, {"a.txt": "one", "b.txt": "two"})
+    assert items[0].checked.endswith("processed/docs/a/checked.json") and items[1].log.endswith("b.txt.log")
+    assert run_extract_batch(items, _fake_extract(read), context) == {"extracted": ["a", "b"], "kept": []}
+    b_checked = Path(items[1].checked).read_bytes()
+    items = _raw_items(tmp_path, {"a.txt": "one, edited", "b.txt": "two"})
+    assert run_extract_batch(items, _fake_extract(read), context) == {"extracted": ["a"], "kept": ["b"]}
+    assert read == ["a", "b", "a"] and Path(items[1].checked).read_bytes() == b_checked
+    assert json.loads(Path(items[0].checked).read_text())["text"] == "one, edited"
+    # b's own correction entries, the settings or paperfig's code (the context) re-read it
+    entry = {"file": "b.txt", "line": 1, "printed": "two", "corrected": "2", "reason": "r"}
+    items = _raw_items(tmp_path, {"a.txt": "one, edited", "b.txt": "two"}, {"b.txt": [entry]})
+    assert run_extract_batch(items, _fake_extract(read), context)["extracted"] == ["b"]
+    other = extract_context(None, {"fail_on_error": False})
+    assert run_extract_batch(items, _fake_extract(read), other)["extracted"] == ["a", "b"]
+    # a missing checked.json is written again; a kept document whose log is gone gets one line
+    os.remove(items[0].checked)
+    os.remove(items[1].log) if os.path.exists(items[1].log) else None
+    assert run_extract_batch(items, _fake_extract(read), other) == {"extracted": ["a"], "kept": ["b"]}
+    assert "unchanged since it was last read, kept" in Path(items[1].log).read_text()
+
+
+def test_in_an_extract_job_a_bad_document_or_a_bug_is_recorded_and_the_others_are_read(tmp_path, monkeypatch,
+                                                                                        caplog):
+    """One document that cannot be read, or that meets a bug of paperfig's, is recorded as
+    "not read" (its log says why) and never takes its job's other documents down with it."""
+    import paperfig.extract as extract_module
+    from paperfig.extract import extract_logged
+
+    caplog.set_level(logging.INFO, logger="paperfig")  # as the job's logging is set up
+    items = _raw_items(tmp_path, {"a_chart.md": CHART.format(value="82.2"), "b_empty.txt": "",
+                                  "c_page.txt": PAGE})
+    real_read = extract_module.read_and_check
+
+    def buggy(raw, *args, **kwargs):
+        if Path(raw).name == "c_page.txt":
+            raise KeyError("a bug")
+        return real_read(raw, *args, **kwargs)
+
+    monkeypatch.setattr(extract_module, "read_and_check", buggy)
+    done = run_extract_batch(items, lambda item: extract_logged(item.raw, item.log, {}, [], {}),
+                             extract_context(None, {}))
+    assert done == {"extracted": ["a_chart", "b_empty", "c_page"], "kept": []}
+    chart, empty, page = (json.loads(Path(item.checked).read_text()) for item in items)
+    assert [p["y"] for p in chart["points"]] == ["82.2", "83.6"]
+    for doc in (empty, page):
+        assert not doc["points"] and [c["check"] for c in doc["checks"]] == ["document_not_read"]
+    assert "internal error in paperfig" in page["checks"][0]["message"] and "KeyError" in page["checks"][0]["message"]
+    assert "Traceback" in Path(items[2].log).read_text() and "a bug" in Path(items[2].log).read_text()
+    assert "ERROR b_empty.txt" in Path(items[1].log).read_text()
+    assert "a_chart.md: chart, 2 points" in Path(items[0].log).read_text()
+    assert "a_chart.md" not in Path(items[1].log).read_text()  # each document's log holds its own messages
 
 
 def test_figure_formats_must_include_what_the_report_embeds():
