@@ -279,3 +279,28 @@ def test_the_pre_parse_is_quiet_the_extract_job_reports_parse_notes(tmp_path, ca
         outlines = document_outlines({"a": str(raw)}, aliases, tmp_path / "cache.json")
     assert outlines["a"]["figures"] == ["a-fig1"]
     assert not caplog.records  # ... but not when the Snakefile is read
+
+
+def test_a_figure_job_writes_the_copy_report_tex_includes(tmp_path):
+    """The render job, not the report job, copies each figure's PDF into report/figures/ (the
+    report job would otherwise be Snakemake's costliest job to record: every figure is one of
+    its outputs and every rendered file one of its inputs)."""
+    from paperfig.batches import REPORT_FIGURES, draw_figure_files, figure_outputs
+    from paperfig.extract import extract_document
+    from paperfig.report import REPORT_FIGURES as REPORT_INCLUDES
+
+    assert REPORT_FIGURES == REPORT_INCLUDES
+    assert figure_outputs("a-fig1", "figs", "proc", "rep", ("pdf", "png")) == {
+        "pdf": "figs/a-fig1.pdf", "png": "figs/a-fig1.png", "json": "proc/figures/a-fig1.json",
+        "report": "rep/figures/a-fig1.pdf"}
+    raw = tmp_path / "a_chart.md"
+    raw.write_text(CHART.format(value="82.2"), encoding="utf-8")
+    _, checked = extract_document(raw, {}, [], {})
+    checked_file = tmp_path / "checked.json"
+    checked_file.write_text(json.dumps(checked), encoding="utf-8")
+    items = batch_items("figures", [("a_chart", str(checked_file), ["a_chart-fig1"])], str(tmp_path / "figures"),
+                        str(tmp_path / "processed"), str(tmp_path / "report"), ("pdf", "png"))
+    done = run_batch("figures", items, draw_figure_files(None), render_context("figures", None, ("pdf", "png")))
+    assert done == {"rendered": ["a_chart"], "kept": []}
+    copy = tmp_path / "report" / "figures" / "a_chart-fig1.pdf"
+    assert copy.read_bytes() == (tmp_path / "figures" / "a_chart-fig1.pdf").read_bytes()

@@ -20,8 +20,9 @@ How, from the DAG to the files:
    because a rule's outputs are fixed when it is defined. Adding a document moves at most one
    document across each group boundary.
 2. **Outputs**: an extract job writes each document's checked.json
-   (:func:`extract_outputs`), a render job every figure's PDF/PNG(/SVG) and summary JSON or
-   every table's TeX and HTML (:func:`render_outputs`); and per document a **stamp**
+   (:func:`extract_outputs`), a render job every figure's PDF/PNG(/SVG), summary JSON and
+   the copy of its PDF in the report folder, or every table's TeX and HTML
+   (:func:`render_outputs`); and per document a **stamp**
    (``data/processed/docs/<doc>/extracted.json``, ``rendered-<kind>.json``) holding the digest
    of what its outputs were made from. They are declared ``update()``, so Snakemake keeps
    them when the job reruns instead of deleting them first.
@@ -50,13 +51,14 @@ import hashlib
 import json
 import math
 import os
+import shutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
 from .errors import ConfigError
-from .io import read_json, write_json, write_text
+from .io import atomic_path, read_json, write_json, write_text
 from .workflow_support import package_fingerprint
 
 KINDS = ("figures", "tables")
@@ -135,10 +137,19 @@ def extract_outputs(doc_id: str, processed_dir: str) -> list[str]:
     return [checked_path(doc_id, processed_dir), extract_stamp(doc_id, processed_dir)]
 
 
-def figure_outputs(figure_id: str, figures_dir: str, processed_dir: str, formats) -> dict[str, str]:
-    """Every file written for one figure: {format: path} plus its summary ("json")."""
+#: The report's own folder of figures (``paperfig.report.REPORT_FIGURES``): report.tex includes
+#: the copies there, so the report folder compiles on its own (Overleaf).
+REPORT_FIGURES = "figures"
+
+
+def figure_outputs(figure_id: str, figures_dir: str, processed_dir: str, report_dir: str, formats) -> dict[str, str]:
+    """Every file written for one figure: {format: path}, its summary ("json") and the copy of
+    its PDF that report.tex includes ("report"). The render job writes that copy, not the
+    report job: a job's outputs times its inputs is what Snakemake's bookkeeping costs after the
+    job, and the report job reads every rendered file."""
     paths = {fmt: f"{figures_dir}/{figure_id}.{fmt}" for fmt in formats}
     paths["json"] = f"{processed_dir}/figures/{figure_id}.json"
+    paths["report"] = f"{report_dir}/{REPORT_FIGURES}/{figure_id}.pdf"
     return paths
 
 
@@ -158,7 +169,7 @@ def render_outputs(kind: str, doc_id: str, ids, figures_dir: str, processed_dir:
     paths: list[str] = []
     for output_id in ids:
         if kind == "figures":
-            paths.extend(figure_outputs(output_id, figures_dir, processed_dir, formats).values())
+            paths.extend(figure_outputs(output_id, figures_dir, processed_dir, report_dir, formats).values())
         else:
             paths.extend(table_outputs(output_id, report_dir).values())
     paths.append(render_stamp(doc_id, kind, processed_dir))
@@ -241,7 +252,7 @@ def batch_items(kind: str, entries: list[tuple[str, str, list[str]]], figures_di
     items = []
     for doc_id, checked, ids in entries:
         if kind == "figures":
-            outputs = {i: figure_outputs(i, figures_dir, processed_dir, formats) for i in ids}
+            outputs = {i: figure_outputs(i, figures_dir, processed_dir, report_dir, formats) for i in ids}
         else:
             outputs = {i: table_outputs(i, report_dir) for i in ids}
         items.append(BatchItem(doc_id, checked, list(ids), outputs, render_stamp(doc_id, kind, processed_dir)))
@@ -249,14 +260,17 @@ def batch_items(kind: str, entries: list[tuple[str, str, list[str]]], figures_di
 
 
 def draw_figure_files(style_path: str | None):
-    """The ``draw`` of a figures job: PDF/PNG(/SVG) and the figure's summary JSON. matplotlib
-    is imported at the first figure drawn: a job whose documents are all kept never imports it."""
+    """The ``draw`` of a figures job: PDF/PNG(/SVG), the copy of the PDF that report.tex
+    includes, and the figure's summary JSON. matplotlib is imported at the first figure drawn:
+    a job whose documents are all kept never imports it."""
 
     def draw(doc: dict, figure_id: str, outputs: dict[str, str]) -> None:
         from .plotting import render_figure
 
-        files = {fmt: path for fmt, path in outputs.items() if fmt != "json"}
+        files = {fmt: path for fmt, path in outputs.items() if fmt not in ("json", "report")}
         summary = render_figure(doc, figure_id, files, style_path=style_path)
+        with atomic_path(outputs["report"]) as tmp:
+            shutil.copyfile(files["pdf"], tmp)
         write_json(outputs["json"], {**summary, "roundtrip": "ok"})
 
     return draw

@@ -414,7 +414,8 @@ def _unique(label: str, used: set[str]) -> str:
     return unique
 
 
-#: Where report.tex finds its graphics, relative to it (copied there by ``copy_figures``).
+#: Where report.tex finds its graphics, relative to it: the render jobs copy every figure PDF
+#: there (``paperfig.batches.REPORT_FIGURES``), ``copy_figures`` the synthesis figure.
 REPORT_FIGURES = "figures"
 
 

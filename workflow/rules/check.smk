@@ -24,6 +24,9 @@ rule combine_documents:
         datapackage=f"{PROCESSED}/datapackage.json",
     log:
         "logs/combine_documents.log",
+    # As soon as every document is read, before the render jobs: while it waits, Snakemake
+    # checks its inputs (one per document) again at every scheduling round.
+    priority: 25
     conda:
         "../envs/paperfig.yaml"
     params:

@@ -161,11 +161,8 @@ onerror:
     on_error(config)
 
 
-def report_figure_sources():
-    """The PDF of every re-drawn figure report.tex includes (copied into the report folder)."""
-    return [*rendered_files("pdf"), rules.synthesis.output.pdf]
-
-
 def report_figure_copies():
-    """The copies report.tex includes: report/figures/<name>.pdf, so report/ compiles alone."""
-    return [f"{REPORT}/figures/{os.path.basename(path)}" for path in report_figure_sources()]
+    """The figure PDFs report.tex includes, in report/figures/ so report/ compiles alone: the
+    render jobs' copies of every re-drawn figure, and the synthesis figure's (the report job's)."""
+    copies = [path for path in rendered_files("pdf") if path.startswith(f"{REPORT}/figures/")]
+    return [*copies, f"{REPORT}/figures/{os.path.basename(rules.synthesis.output.pdf)}"]

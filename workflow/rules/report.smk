@@ -38,6 +38,7 @@ rule checks_figure:
         png=report(f"{REPORT}/figures/checks.png", caption="../report/checks.rst", category="Checks"),
     log:
         "logs/checks_figure.log",
+    priority: 25
     conda:
         "../envs/paperfig.yaml"
     shell:
@@ -53,12 +54,12 @@ rule build_report:
         synthesis_pdf=rules.synthesis.output.pdf,
         checks_figure=rules.checks_figure.output,
         rendered=rendered_files("pdf", "png", "json", "tex", "html"),
-        figure_pdfs=report_figure_sources(),
     output:
         html=report(f"{REPORT}/report.html", caption="../report/report.rst", category="Report"),
         tex=f"{REPORT}/report.tex",
         bib=f"{REPORT}/sources.bib",
-        figures=report_figure_copies(),
+        # The render jobs copy their figures into report/figures/; this job the synthesis.
+        synthesis_copy=f"{REPORT}/figures/{os.path.basename(rules.synthesis.output.pdf)}",
     log:
         "logs/build_report.log",
     conda:
@@ -73,14 +74,14 @@ rule build_report:
     shell:
         run_script("build_report.py") + " --processed {params.processed:q} --figures {params.figures:q}"
         " --tables {params.tables:q} --title {params.title:q} --html {output.html:q}"
-        " --tex {output.tex:q} --bib {output.bib:q} --figure-files {input.figure_pdfs:q} --log {log:q}"
+        " --tex {output.tex:q} --bib {output.bib:q} --figure-files {input.synthesis_pdf:q} --log {log:q}"
 
 
 rule compile_report_pdf:
     input:
         tex=rules.build_report.output.tex,
         bib=rules.build_report.output.bib,
-        figures=rules.build_report.output.figures,
+        figures=report_figure_copies(),
         checks_figure=rules.checks_figure.output.pdf,
         tables=rendered_files("tex"),
     output:
@@ -99,7 +100,7 @@ rule overleaf_zip:
     input:
         tex=rules.build_report.output.tex,
         bib=rules.build_report.output.bib,
-        figures=rules.build_report.output.figures,
+        figures=report_figure_copies(),
         checks_figure=rules.checks_figure.output.pdf,
         tables=rendered_files("tex"),
     output:

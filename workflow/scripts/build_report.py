@@ -1,6 +1,7 @@
 """Build the survey report (report.html, report.tex and its sources.bib) from data/processed,
-figures/ and the re-rendered tables. The figures report.tex includes are copied into
-report/figures/ (--figure-files), so the report folder compiles on its own (Overleaf).
+figures/ and the re-rendered tables. The figures report.tex includes are in report/figures/,
+so the report folder compiles on its own (Overleaf): the workflow's render jobs copy each
+figure there, and --figure-files copies more (the workflow gives the synthesis figure).
 
 Standalone: python workflow/scripts/build_report.py --processed data/processed --figures figures
     --tables report/tables --html report/report.html --tex report/report.tex
