@@ -34,8 +34,9 @@ How, from the DAG to the files:
    formats, paperfig's code and the drawing libraries' versions (:func:`render_context`). A
    document whose digest is unchanged and whose outputs exist is not read or drawn again, so
    an edit to one document re-reads and redraws that one document, and a regrouping costs
-   nothing. Snakemake touches every output of a job it ran; a later job that reads a touched
-   but unchanged file does not rerun in the next run (Snakemake compares the checksums it
+   nothing. Snakemake touches every output of a job it ran, so in the same run every job
+   reading a kept document's files runs too (and keeps what is unchanged); a later run does
+   not rerun anything for a touched but unchanged file (Snakemake compares the checksums it
    recorded for files under ``--max-checksum-file-size``).
 4. **Clean-up**: a document's outputs that are no longer declared (the document removed or
    shortened) are removed at start-up from the record of files paperfig wrote
