@@ -101,7 +101,7 @@ SHAPES = ("chart-series", "chart-named", "chart-located", "page", "slides",
 
 #: What ``prepare_workdir`` copies from the repository; everything else (.git, data,
 #: figures, report outputs, logs, .snakemake, tests, benchmarks) stays behind.
-COPY_ITEMS = ("Snakefile", "config", "workflow")
+COPY_ITEMS = ("Snakefile", "config", "workflow", "profiles")
 
 # ------------------------------------------------------------------------------------------
 # Vocabulary

@@ -323,6 +323,8 @@ def prepare_floor(floor: Path, work: Path, manifests: dict[str, dict]) -> None:
     (floor / "config" / "paperfig.mplstyle").write_text("# floor\n")
     (floor / "report").mkdir()
     shutil.copy2(FLOOR_SNAKEFILE["path"], floor / "Snakefile")
+    # the real build's run settings (profiles/default: read by Snakemake on every run)
+    shutil.copytree(work / "profiles" / "default", floor / "profiles" / "default")
     for doc, man in manifests.items():
         (floor / "manifests" / f"{doc}.json").write_text(json.dumps(man))
     render = floor_render_settings(work)
