@@ -191,6 +191,29 @@ def test_unreadable_aliases_file_is_a_clear_config_error(tmp_path):
     assert "ERROR " in result.stderr and "aliases.yaml: not valid YAML" in result.stderr
 
 
+def test_an_extract_job_reads_its_good_documents_beside_a_bad_one_and_refuses_bad_arguments(tmp_path):
+    """The workflow's extract job (scripts/extract_batch.py): a document that cannot be read is
+    recorded and the job exits 0 with the others read; a malformed argument is one located line."""
+    script = ROOT / "workflow" / "scripts" / "extract_batch.py"
+    good = write(tmp_path, "good.txt", CHART.format(value="82.2"))
+    bad = write(tmp_path, "bad.txt", "")
+    args = [sys.executable, str(script), "--processed-dir", str(tmp_path / "out")]
+    for path in (bad, good):
+        args += ["--document", path.stem, str(path), str(tmp_path / f"{path.stem}.log")]
+    result = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert "ERROR bad.txt: document is empty" in result.stderr
+    good_doc = json.loads((tmp_path / "out/docs/good/checked.json").read_text(encoding="utf-8"))
+    bad_doc = json.loads((tmp_path / "out/docs/bad/checked.json").read_text(encoding="utf-8"))
+    assert [p["y"] for p in good_doc["points"]] == ["82.2", "83.6"] and not bad_doc["points"]
+    assert "document is empty" in (tmp_path / "bad.log").read_text(encoding="utf-8")
+    for option, text, message in (("--corrections-json", "[1]", "--corrections-json: expected a JSON object"),
+                                  ("--corrections-json", '{"good.txt": 1}', "expected a list of entries per file"),
+                                  ("--settings-json", "{oops", "--settings-json: not valid JSON")):
+        result = subprocess.run([*args, option, text], capture_output=True, text=True, timeout=120)
+        assert result.returncode == 1 and "Traceback" not in result.stderr and message in result.stderr, result.stderr
+
+
 def test_two_files_with_the_same_stem_are_refused_at_discovery(tmp_path):
     (tmp_path / "paper.txt").write_text("x")
     (tmp_path / "paper.md").write_text("x")

@@ -10,6 +10,7 @@ paperfig and keeps its traceback in the log.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from collections.abc import Callable, Sequence
@@ -23,6 +24,20 @@ def parser(description: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--log", help="also write messages to this file (the rule's log)")
     return parser
+
+
+def json_arg(text: str, name: str, kind: type):
+    """A JSON command-line argument of the given kind (list or dict); empty gives an empty one.
+    Anything else is a ``ConfigError`` naming the argument."""
+    from .errors import ConfigError
+
+    try:
+        value = json.loads(text) if text else kind()
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{name}: not valid JSON ({exc})") from None
+    if not isinstance(value, kind):
+        raise ConfigError(f"{name}: expected a JSON {'object' if kind is dict else kind.__name__}")
+    return value
 
 
 def _configure_logging(log_file: str | None) -> None:

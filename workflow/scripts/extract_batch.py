@@ -11,22 +11,10 @@ A document that cannot be read is recorded as "not read" and the job goes on
 fails the job.
 """
 
-import json
-
 from paperfig import cli
 from paperfig.batches import extract_context, extract_items, run_extract_batch
 from paperfig.errors import ConfigError
 from paperfig.extract import extract_logged
-
-
-def json_object(text: str, name: str) -> dict:
-    try:
-        value = json.loads(text) if text else {}
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"{name}: not valid JSON ({exc})") from None
-    if not isinstance(value, dict):
-        raise ConfigError(f"{name}: expected a JSON object")
-    return value
 
 
 def main(args):
@@ -37,10 +25,10 @@ def main(args):
         from paperfig.aliases import load_aliases
 
         aliases = load_aliases(args.aliases)
-    corrections = json_object(args.corrections_json, "--corrections-json")
+    corrections = cli.json_arg(args.corrections_json, "--corrections-json", dict)
     if not all(isinstance(entries, list) for entries in corrections.values()):
         raise ConfigError("--corrections-json: expected a list of entries per file name")
-    settings = json_object(args.settings_json, "--settings-json")
+    settings = cli.json_arg(args.settings_json, "--settings-json", dict)
     items = extract_items([tuple(document) for document in args.document], args.processed_dir, corrections)
     context = extract_context(args.aliases, settings)
 

@@ -17,23 +17,11 @@ outputs are still written, with no records and one ``error`` finding (check
 A problem in the config files given here (aliases, corrections, settings) still fails it.
 """
 
-import json
-
 from paperfig import cli
 from paperfig.errors import ConfigError
 from paperfig.extract import extract_document, log_counts
 from paperfig.io import write_json
 from paperfig.parse import manifest
-
-
-def json_arg(text: str, name: str, kind: type):
-    try:
-        value = json.loads(text) if text else kind()
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"{name}: not valid JSON ({exc})") from None
-    if not isinstance(value, kind):
-        raise ConfigError(f"{name}: expected a JSON {kind.__name__}")
-    return value
 
 
 def main(args):
@@ -44,8 +32,8 @@ def main(args):
         from paperfig.aliases import load_aliases
 
         aliases = load_aliases(args.aliases)
-    corrections = json_arg(args.corrections_json, "--corrections-json", list)
-    settings = json_arg(args.settings_json, "--settings-json", dict)
+    corrections = cli.json_arg(args.corrections_json, "--corrections-json", list)
+    settings = cli.json_arg(args.settings_json, "--settings-json", dict)
     parsed, checked = extract_document(args.raw, aliases, corrections, settings, check=bool(args.checked))
     if args.parsed:
         write_json(args.parsed, parsed)
