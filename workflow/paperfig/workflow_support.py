@@ -112,8 +112,8 @@ def _file_digest(path: str | Path) -> str:
 
 def outline_document(path: str | Path, aliases: dict) -> dict:
     """What the DAG needs to know of one document: its shape and the ids of its figures and
-    tables. A document that does not parse gets an empty outline (its extract job then fails
-    with the located error, and under --keep-going the other documents still build)."""
+    tables. A document that does not parse gets an empty outline (its extract job records it
+    as not read, with the located error, and every other document builds)."""
     import logging
 
     from .documents import read_document
