@@ -1,6 +1,6 @@
-"""Lint is part of the test command: `ruff check` (pyproject.toml [tool.ruff]) and
-`snakefmt --check` (pyproject.toml [tool.snakefmt]) must be clean on the whole repository, so a
-finding fails CI like a failing test. Both tools come with the test extras."""
+"""Lint is part of the test command: `ruff check` (pyproject.toml [tool.ruff]), `snakefmt
+--check` (pyproject.toml [tool.snakefmt]) and `snakemake --lint` must be clean on the whole
+repository, so a finding fails CI like a failing test. The tools come with the test extras."""
 
 from __future__ import annotations
 
@@ -39,3 +39,16 @@ def test_snakefmt_check_is_clean():
     # the Snakemake files are found: the top-level Snakefile, the workflow's and every rule file
     checked = int(result.stderr.split("All ", 1)[1].split(" ", 1)[0]) if "All " in result.stderr else 0
     assert checked >= 2 + len(list((ROOT / "workflow" / "rules").glob("*.smk")))
+
+
+def test_snakemake_lint_is_clean(tmp_path):
+    """Snakemake's own linter (log on every rule, no hard-coded path prefixes in params, ...),
+    on a copy: reading the Snakefile pre-parses the documents and takes the run lock."""
+    from workflow_helpers import copy_repo
+
+    repo = copy_repo(tmp_path / "repo")
+    result = subprocess.run([sys.executable, "-m", "snakemake", "--lint"], cwd=repo, capture_output=True, text=True,
+                            timeout=300)
+    text = result.stdout + result.stderr
+    assert result.returncode == 0 and "Lints for" not in text, text[-6000:]
+    assert "your workflow is in a good condition" in text

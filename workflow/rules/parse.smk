@@ -25,7 +25,8 @@ for batch in EXTRACT_BATCHES:
             "../envs/paperfig.yaml"
         params:
             documents=extract_arguments(batch),
-            processed=PROCESSED,
+            # data/processed, from the first checked.json (data/processed/docs/<doc>/checked.json)
+            processed=lambda wildcards, output: os.path.dirname(os.path.dirname(os.path.dirname(output[0]))),
             # Only this group's entries: editing one correction reruns one group, which
             # re-reads one document.
             corrections=batch_corrections(batch),
