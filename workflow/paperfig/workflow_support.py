@@ -287,19 +287,11 @@ def remove_orphan_outputs(declared, record_path: str | Path = WRITTEN_RECORD) ->
     return removed
 
 
-def declared_outputs(workflow, docs) -> list[str]:
-    """Every output file of every rule of the Snakemake ``workflow`` (a rule's ``{doc}``
-    wildcard expanded for each document): what this run may write."""
-    doc_wildcard = re.compile(r"\{doc(?:,[^{}]*)?\}")  # "{doc}", or "{doc,<constraint>}"
-    paths: list[str] = []
-    for rule in workflow.rules:
-        for output in rule.output:
-            pattern = str(output)
-            if doc_wildcard.search(pattern):
-                paths.extend(doc_wildcard.sub(lambda _, doc=doc: doc, pattern) for doc in docs)
-            elif "{" not in pattern:
-                paths.append(pattern)
-    return paths
+def declared_outputs(workflow) -> list[str]:
+    """Every output file of every rule of the Snakemake ``workflow``: what this run may write.
+    (Every rule's outputs are whole paths: the per-document jobs are one rule per group of
+    documents, ``paperfig.batches``.)"""
+    return [str(output) for rule in workflow.rules for output in rule.output if "{" not in str(output)]
 
 
 # --- the run's hooks -------------------------------------------------------------------------
@@ -312,9 +304,10 @@ READ_AT = time.time()
 def on_start(workflow, config: dict) -> None:
     """``onstart:`` of the workflow: hold the run lock, then remove the outputs an earlier run
     declared that this one no longer declares. Snakemake runs the ``onstart`` of the main
-    Snakefile only: a Snakefile using paperfig as a module calls this itself."""
+    Snakefile only: a Snakefile using paperfig as a module calls this itself (``config``: the
+    workflow's config, kept in the signature that module Snakefiles call)."""
     require_run_lock()
-    remove_orphan_outputs(declared_outputs(workflow, discover_documents(config["raw_dir"])))
+    remove_orphan_outputs(declared_outputs(workflow))
 
 
 def on_success(config: dict) -> None:
