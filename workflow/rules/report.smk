@@ -53,7 +53,9 @@ rule build_report:
         synthesis=rules.synthesis.output,
         synthesis_pdf=rules.synthesis.output.pdf,
         checks_figure=rules.checks_figure.output,
-        rendered=rendered_files("pdf", "png", "json", "tex", "html"),
+        # (input functions, not lists: Snakemake hashes a listed item once per file in it when
+        # the rule also names another rule's outputs, quadratic in the survey's figures)
+        rendered=lambda wildcards: rendered_files("pdf", "png", "json", "tex", "html"),
     output:
         html=report(f"{REPORT}/report.html", caption="../report/report.rst", category="Report"),
         tex=f"{REPORT}/report.tex",
@@ -81,9 +83,9 @@ rule compile_report_pdf:
     input:
         tex=rules.build_report.output.tex,
         bib=rules.build_report.output.bib,
-        figures=report_figure_copies(),
+        figures=lambda wildcards: report_figure_copies(),
         checks_figure=rules.checks_figure.output.pdf,
-        tables=rendered_files("tex"),
+        tables=lambda wildcards: rendered_files("tex"),
     output:
         pdf=report(f"{REPORT}/report.pdf", caption="../report/report.rst", category="Report"),
     log:
@@ -100,9 +102,9 @@ rule overleaf_zip:
     input:
         tex=rules.build_report.output.tex,
         bib=rules.build_report.output.bib,
-        figures=report_figure_copies(),
+        figures=lambda wildcards: report_figure_copies(),
         checks_figure=rules.checks_figure.output.pdf,
-        tables=rendered_files("tex"),
+        tables=lambda wildcards: rendered_files("tex"),
     output:
         f"{REPORT}/overleaf.zip",
     log:
