@@ -133,12 +133,18 @@ def outline_document(path: str | Path, aliases: dict) -> dict:
     return {"shape": found["shape"], "figures": found["figures"], "tables": found["tables"]}
 
 
+#: The fewest new or edited documents a pre-parse process is started for (it costs about half a
+#: second to start and import paperfig); fewer than twice this many are read in Snakemake's own.
+OUTLINES_PER_PROCESS = 20
+
+
 def document_outlines(docs: dict[str, str], aliases_path: str | Path,
-                      cache_path: str | Path = OUTLINE_CACHE) -> dict[str, dict]:
+                      cache_path: str | Path = OUTLINE_CACHE, workers: int = 1) -> dict[str, dict]:
     """The outline of every document, from a cache keyed by the content of the document, the
     alias table and paperfig's code, so only new or edited documents are pre-parsed when the
     Snakefile is read. This replaces a checkpoint per document: the whole DAG (every figure
-    and table job) is known before any job runs."""
+    and table job) is known before any job runs. Many new documents (a new survey, a first
+    run) are pre-parsed by up to ``workers`` processes, with a line on stderr saying so."""
     from .aliases import load_aliases
 
     cache_path = Path(cache_path)
@@ -147,29 +153,53 @@ def document_outlines(docs: dict[str, str], aliases_path: str | Path,
     except (OSError, ValueError):
         cache = {}
     context = f"{package_fingerprint()}:{_file_digest(aliases_path)}"
-    aliases = None
     outlines: dict[str, dict] = {}
-    fresh: dict[str, dict] = {}
+    keys: dict[str, str] = {}
+    new: list[str] = []
     for doc_id, path in docs.items():
         try:
-            key = hashlib.sha256(f"{context}:{_file_digest(path)}".encode()).hexdigest()
+            keys[doc_id] = hashlib.sha256(f"{context}:{_file_digest(path)}".encode()).hexdigest()
         except OSError as exc:  # unreadable: the extract job reports it
             outlines[doc_id] = {"shape": None, "figures": [], "tables": [], "error": str(exc)}
             continue
         hit = cache.get(doc_id)
-        if isinstance(hit, dict) and hit.get("key") == key:
+        if isinstance(hit, dict) and hit.get("key") == keys[doc_id]:
             outlines[doc_id] = hit["outline"]
         else:
-            if aliases is None:
-                aliases = load_aliases(aliases_path)
-            outlines[doc_id] = outline_document(path, aliases)
-        fresh[doc_id] = {"key": key, "outline": outlines[doc_id]}
+            new.append(doc_id)
+    if new:
+        outlines.update(zip(new, _outline_new([docs[d] for d in new], load_aliases(aliases_path), workers)))
+    outlines = {doc_id: outlines[doc_id] for doc_id in docs}  # in the documents' order (the groups')
+    fresh = {doc_id: {"key": keys[doc_id], "outline": outlines[doc_id]} for doc_id in docs if doc_id in keys}
     if fresh != cache:
         try:
             write_json(cache_path, fresh)
         except OSError:
             pass  # a read-only checkout still runs, it just pre-parses every time
     return outlines
+
+
+def _outline_new(paths: list[str], aliases: dict, workers: int) -> list[dict]:
+    """The outlines of ``paths``, in order: in this process for a few, else in a pool of
+    ``workers`` processes (started fresh, ``spawn``: Snakemake's process may hold threads)."""
+    workers = min(workers, len(paths) // OUTLINES_PER_PROCESS)
+    if workers < 2:
+        return [outline_document(path, aliases) for path in paths]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from itertools import repeat
+
+    start = time.monotonic()
+    print(f"paperfig: reading the outline of {len(paths)} new or edited documents ({workers} processes) ...",
+          file=sys.stderr, flush=True)
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            found = list(pool.map(outline_document, paths, repeat(aliases), chunksize=8))
+    except (OSError, RuntimeError) as exc:  # no processes to be had (limits), or one died: read here
+        print(f"paperfig: outline processes failed ({exc}); reading here", file=sys.stderr, flush=True)
+        found = [outline_document(path, aliases) for path in paths]
+    print(f"paperfig: outlines read in {time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
+    return found
 
 
 def check_figure_formats(formats) -> tuple[str, ...]:

@@ -67,9 +67,21 @@ RENDER = config["render"]
 # The style of every figure: the config's file, else the one beside paperfig's code.
 FIGURE_STYLE = config.get("figure_style") or workflow_file("../paperfig/paperfig.mplstyle")
 FIGURE_FORMATS = check_figure_formats(RENDER["figure_formats"])
+
+
+def outline_workers():
+    """Processes for pre-parsing many new documents: the run's --cores, at most the CPUs this
+    process may use (all of them for a dry run, which gives no --cores)."""
+    cpus = len(os.sched_getaffinity(0))
+    try:
+        return max(1, min(int(workflow.cores), cpus))
+    except Exception:  # no --cores given (a dry run, a cluster profile's --jobs)
+        return cpus
+
+
 # Shape and figure/table ids of every document, from a pre-parse cached by content: the
 # whole DAG is known when the Snakefile is read (no checkpoint per document).
-OUTLINES = document_outlines(DOCS, config["header_aliases"])
+OUTLINES = document_outlines(DOCS, config["header_aliases"], workers=outline_workers())
 # A document that will be refused is shown when the Snakefile is read (and in `snakemake -n`):
 # its extract job records it as "not read", and the report lists it.
 report_unreadable(OUTLINES, DOCS)
