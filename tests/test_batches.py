@@ -89,19 +89,19 @@ def test_outlines_are_cached_by_content(corpus, monkeypatch):
 def test_many_new_documents_are_outlined_by_several_processes_with_the_same_result(tmp_path, capsys):
     raw = tmp_path / "raw"
     raw.mkdir()
-    for i in range(45):  # charts and pages alternating, and one that does not parse
+    for i in range(59):  # charts and pages alternating, and one that does not parse
         (raw / f"d{i:02d}.md").write_text(CHART.format(value=f"82.{i % 10}") if i % 2 else PAGE, encoding="utf-8")
-    (raw / "d45.txt").write_bytes(b"\x89PNG\r\n\x00\x00")
+    (raw / "d59.txt").write_bytes(b"\x89PNG\r\n\x00\x00")
     aliases = tmp_path / "aliases.yaml"
     aliases.write_text("aliases: []\n", encoding="utf-8")
     docs = {p.stem: str(p) for p in sorted(raw.iterdir())}
     alone = document_outlines(docs, aliases, tmp_path / "one.json", workers=1)
     assert "processes" not in capsys.readouterr().err  # read here, nothing said
     pooled = document_outlines(docs, aliases, tmp_path / "two.json", workers=2)
-    assert "reading the outline of 46 new or edited documents (2 processes)" in capsys.readouterr().err
+    assert "reading the outline of 60 new or edited documents (2 processes)" in capsys.readouterr().err
     assert pooled == alone and list(pooled) == list(docs)  # the same outlines, in the documents' order
     assert alone["d01"]["figures"] == ["d01-fig1"] and alone["d02"]["tables"] == ["d02-tab1"]
-    assert "binary file" in alone["d45"]["error"]
+    assert "binary file" in alone["d59"]["error"]
     assert json.loads((tmp_path / "two.json").read_text()) == json.loads((tmp_path / "one.json").read_text())
 
 

@@ -133,9 +133,9 @@ def outline_document(path: str | Path, aliases: dict) -> dict:
     return {"shape": found["shape"], "figures": found["figures"], "tables": found["tables"]}
 
 
-#: The fewest new or edited documents a pre-parse process is started for (it costs about half a
-#: second to start and import paperfig); fewer than twice this many are read in Snakemake's own.
-OUTLINES_PER_PROCESS = 20
+#: The fewest new or edited documents a pre-parse process is started for; fewer than twice this
+#: many are read in Snakemake's own process.
+OUTLINES_PER_PROCESS = 25
 
 
 def document_outlines(docs: dict[str, str], aliases_path: str | Path,
@@ -181,19 +181,26 @@ def document_outlines(docs: dict[str, str], aliases_path: str | Path,
 
 def _outline_new(paths: list[str], aliases: dict, workers: int) -> list[dict]:
     """The outlines of ``paths``, in order: in this process for a few, else in a pool of
-    ``workers`` processes (started fresh, ``spawn``: Snakemake's process may hold threads)."""
+    ``workers`` processes. They are forked (nothing to import again) when this process runs no
+    other thread, as Snakemake's does while it reads the Snakefile; else started fresh (``spawn``:
+    about 3 s each, Snakemake's own modules imported again), since a fork copies no thread."""
     workers = min(workers, len(paths) // OUTLINES_PER_PROCESS)
     if workers < 2:
         return [outline_document(path, aliases) for path in paths]
     import multiprocessing
+    import threading
     from concurrent.futures import ProcessPoolExecutor
     from itertools import repeat
+
+    if threading.active_count() > 1 and len(paths) < 10 * workers * OUTLINES_PER_PROCESS:
+        return [outline_document(path, aliases) for path in paths]  # (fresh processes cost more)
+    method = "fork" if threading.active_count() == 1 else "spawn"
 
     start = time.monotonic()
     print(f"paperfig: reading the outline of {len(paths)} new or edited documents ({workers} processes) ...",
           file=sys.stderr, flush=True)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
             found = list(pool.map(outline_document, paths, repeat(aliases), chunksize=8))
     except (OSError, RuntimeError) as exc:  # no processes to be had (limits), or one died: read here
         print(f"paperfig: outline processes failed ({exc}); reading here", file=sys.stderr, flush=True)
