@@ -284,3 +284,10 @@ def test_the_floor_plans_the_same_jobs_as_the_real_workflow(tmp_path):
         "extract_charts_1", "extract_charts_2", "extract_pages_1", "extract_pages_2"}
     assert any(rule.startswith("render_") for rule in real)
     assert planned_jobs(floor) == real
+
+
+def test_numbered_rules_are_summed_per_stage_in_the_markdown():
+    rules = {"extract_pages_1": 1, "extract_pages_10": 1, "extract_charts_2": 1, "render_figures_1": 1, "all": 1,
+             "checks_figure": 1}
+    assert run_benchmark.rule_families(rules) == {
+        "all": 1, "checks_figure": 1, "extract_charts_*": 1, "extract_pages_*": 2, "render_figures_*": 1}
