@@ -99,10 +99,14 @@ def attach(lines: Sequence[str], grids: list[Grid], taken: Collection[int]) -> l
 def _attached(lines: Sequence[str], grid: Grid, taken: Collection[int]) -> Grid:
     """The grid with every column printed after it, one after another (``Difference (95% CI)``,
     then ``P``: docTR's blocks of a table's last columns)."""
-    data = [i for i, (_, row) in enumerate(grid.rows) if i >= grid.header_rows and _data_row(row)]
+    data = None  # (the data rows, found once a column follows: most tables have none after them)
     while True:
         found = _column_after(lines, grid.last_line, taken)
-        if not found or len(data) < 2 or len(found[1]) != len(data):
+        if not found:
+            return grid
+        if data is None:
+            data = [i for i, (_, row) in enumerate(grid.rows) if i >= grid.header_rows and _data_row(row)]
+        if len(data) < 2 or len(found[1]) != len(data):
             return grid
         names, values = found
         where = grid.cell_lines or [[ln] * len(row) for ln, row in grid.rows]
