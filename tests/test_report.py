@@ -8,6 +8,7 @@ import shutil
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -274,6 +275,20 @@ def test_html_self_contained_and_links_resolve(tmp_path):
                    "Figure 2: Pruning curves", "1/6: 84 => 78", "Memory³ α→β", "supported"):
         assert needed in text, needed
     assert f'id="tab-{TAB}"' in page and f'id="fig-{FIG}"' in page
+
+
+def test_a_survey_with_many_figures_links_them_instead_of_embedding(tmp_path, monkeypatch):
+    import paperfig.report as report_module
+
+    monkeypatch.setattr(report_module, "EMBED_PNG_BYTES", 10)  # (every PNG is more than that)
+    paths, context = build(tmp_path)
+    page = report_module.render_html(context)
+    parser = _Links()
+    parser.feed(page)
+    assert len(parser.imgs) == 3 and not any(src.startswith("data:") for src in parser.imgs)
+    report_dir = Path(paths["report"])
+    assert all((report_dir / unquote(src)).is_file() for src in parser.imgs), parser.imgs  # from report.html
+    assert "The figures are linked, not embedded" in page
 
 
 def test_html_escapes_hostile_text(tmp_path):

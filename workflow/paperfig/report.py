@@ -20,6 +20,7 @@ import re
 import shutil
 from collections import defaultdict
 from pathlib import Path
+from urllib.parse import quote
 
 import jinja2
 from markupsafe import Markup
@@ -102,6 +103,27 @@ def _data_uri(path: Path) -> str:
     return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 
 
+#: Up to this many bytes of figure PNGs the HTML report embeds them (one file to send around);
+#: beyond, it links them (``../figures/<id>.png``): 5,000 documents' 2,500 figures made an
+#: HTML file of 267 MB, which no browser opens well, and a report job of 1.7 GB.
+EMBED_PNG_BYTES = 40_000_000
+
+
+def embed_pngs(figures_dir: Path, report_dir: Path) -> bool:
+    """Whether the HTML report embeds its figures (their PNGs fit in ``EMBED_PNG_BYTES``)."""
+    folders = {Path(figures_dir), Path(report_dir) / REPORT_FIGURES}
+    return sum(p.stat().st_size for d in folders if d.is_dir() for p in d.glob("*.png")) <= EMBED_PNG_BYTES
+
+
+def _png_src(png: Path, report_dir: Path, embed: bool) -> str:
+    """The ``src`` of a figure in the HTML report: the PNG itself, or its path from the report."""
+    if not png.exists():
+        return ""
+    if embed:
+        return _data_uri(png)
+    return quote(os.path.relpath(png.resolve(), Path(report_dir).resolve()).replace(os.sep, "/"))
+
+
 #: A caption names at most this many source files (LaTeX cannot set a caption of hundreds).
 CAPTION_SOURCES = 8
 
@@ -173,6 +195,7 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
     """
     processed_dir, figures_dir, tables_dir = Path(processed_dir), Path(figures_dir), Path(tables_dir)
     report_dir = Path(meta.get("report_dir") or tables_dir.parent)
+    embed = embed_pngs(figures_dir, report_dir)
 
     documents = _processed(processed_dir, "documents")
     papers = _processed(processed_dir, "papers")
@@ -258,7 +281,7 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
         for k, arow in enumerate(axes_by_file.get(source_file, []), 1):
             label = _unique(f"fig:{slug}-{_ordinal(arow['figure_id'], k)}", labels_used)
             fig = _figure(arow, points_by_fig, legend_by_fig, arrows_by_fig, claims_by_fig,
-                          processed_dir, figures_dir, report_dir, len(figures) + 1, label)
+                          processed_dir, figures_dir, report_dir, len(figures) + 1, label, embed)
             figures.append(fig)
             fig_index[fig["figure_id"]] = fig
             dsec["figures"].append(fig)
@@ -327,7 +350,8 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
         for i, sev in enumerate(order) if grouped.get(sev)
     ]
     context["n_checks"] = {sev: len(grouped.get(sev, [])) for sev in SEVERITIES}
-    context["checks_figure"] = _checks_figure(checks, figures_dir, report_dir, len(figures) + 1)
+    context["figures_linked"] = not embed
+    context["checks_figure"] = _checks_figure(checks, figures_dir, report_dir, len(figures) + 1, embed)
     if context["checks_figure"]:
         figures.append(context["checks_figure"])
     context["claims"] = [dict(c, target=resolve(c.get("figure_id") or c.get("subject"), c.get("source_file"),
@@ -373,7 +397,7 @@ def build_context(processed_dir, figures_dir, tables_dir, meta: dict) -> dict:
         for d in doc_sections
     ]
 
-    context["synthesis"] = _synthesis(processed_dir, figures_dir, report_dir, len(figures) + 1, sections)
+    context["synthesis"] = _synthesis(processed_dir, figures_dir, report_dir, len(figures) + 1, sections, embed)
     if context["synthesis"]:
         context["sections"]["synthesis"] = context["synthesis"]["ref"]
         figures.append(context["synthesis"]["figure"])
@@ -449,7 +473,7 @@ def _graphic(stem: str, report_dir: Path) -> str | None:
 
 
 def _figure(arow, points_by_fig, legend_by_fig, arrows_by_fig, claims_by_fig, processed_dir,
-            figures_dir, report_dir, number, label) -> dict:
+            figures_dir, report_dir, number, label, embed: bool = True) -> dict:
     fid = arow["figure_id"]
     summary_path = processed_dir / "figures" / f"{fid}.json"
     summary = {}
@@ -482,7 +506,7 @@ def _figure(arow, points_by_fig, legend_by_fig, arrows_by_fig, claims_by_fig, pr
         "legend": [x.get("entry", "") for x in legend_by_fig.get(fid, [])],
         "arrows": [x.get("text", "") for x in arrows_by_fig.get(fid, [])],
         "n_claims": len(claims_by_fig.get(fid, [])),
-        "png": _data_uri(png) if png.exists() else "",
+        "png": _png_src(png, report_dir, embed),
         "graphic": graphic or "",
     }
 
@@ -510,7 +534,8 @@ def _table(trow, tables_dir, report_dir, number, label) -> dict:
     )
 
 
-def _checks_figure(checks: list[dict], figures_dir: Path, report_dir: Path, number: int) -> dict | None:
+def _checks_figure(checks: list[dict], figures_dir: Path, report_dir: Path, number: int,
+                   embed: bool = True) -> dict | None:
     """The figure of the checks (findings per document and severity), when there are
     findings and the figure was drawn (``checks_figure.py``, into ``<report_dir>/figures/``;
     a PNG in ``figures_dir`` is used for the HTML too)."""
@@ -533,12 +558,12 @@ def _checks_figure(checks: list[dict], figures_dir: Path, report_dir: Path, numb
         "lines": "",
         "x_scale": "",
         "y_scale": "",
-        "png": _data_uri(png) if png.exists() else "",
+        "png": _png_src(png, report_dir, embed),
         "graphic": graphic or "",
     }
 
 
-def _synthesis(processed_dir, figures_dir, report_dir, number, sections) -> dict | None:
+def _synthesis(processed_dir, figures_dir, report_dir, number, sections, embed: bool = True) -> dict | None:
     points = read_csv(processed_dir / "synthesis_points.csv")
     ranking = read_csv(processed_dir / "synthesis_ranking.csv")
     unplaced = read_csv(processed_dir / "synthesis_unplaced.csv")
@@ -555,7 +580,7 @@ def _synthesis(processed_dir, figures_dir, report_dir, number, sections) -> dict
         "lines": "",
         "x_scale": "",
         "y_scale": "",
-        "png": _data_uri(png) if png.exists() else "",
+        "png": _png_src(png, report_dir, embed),
         "graphic": graphic or "",
     }
     ranking_columns = list(ranking[0].keys()) if ranking else []
