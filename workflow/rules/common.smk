@@ -70,12 +70,12 @@ FIGURE_FORMATS = check_figure_formats(RENDER["figure_formats"])
 
 
 def outline_workers():
-    """Processes for pre-parsing many new documents: the run's --cores, at most the CPUs this
-    process may use (all of them for a dry run, which gives no --cores)."""
+    """Processes for pre-parsing many new documents: the run's --cores (1 for a dry run that
+    gives none), at most the CPUs this process may use."""
     cpus = len(os.sched_getaffinity(0))
     try:
         return max(1, min(int(workflow.cores), cpus))
-    except Exception:  # no --cores given (a dry run, a cluster profile's --jobs)
+    except Exception:  # no number of cores known: every CPU this process may use
         return cpus
 
 
