@@ -1370,3 +1370,20 @@ def test_the_kind_an_opening_names_holds_for_the_panels_under_their_own_headings
     assert {a["chart_type"] for a in parsed["axes"]} == {"bar"}
     assert len(parsed["points"]) == 12 and all(p["x"] == "" for p in parsed["points"])
     assert {p["category"] for p in parsed["points"]} == {"125", "250", "500"}
+
+
+def test_a_point_named_like_the_chart_type_key_is_a_point():
+    """'Type:' names the kind of chart ('**Type:** Scatter plot'); a point named 'Type' with its
+    coordinates is still a point (hypothesis found it dropped without a note)."""
+    text = """## Scatter Plot: Glue Score vs. Size
+### Components/Axes
+* **Type:** Scatter plot
+* **X-axis:** Size (MB), ranging from approximately 8 MB to 200 MB.
+* **Y-axis:** Glue Score, ranging from approximately 82.0 to 84.0.
+### Detailed Analysis
+* **Beta:** Approximately (16 MB, 83.1 score)
+* **Type:** Approximately (64 MB, 82.4 score)
+"""
+    parsed = parse_chart_document(document_from_text(text, "type.md"))
+    assert [(p["line_no"], p["x"], p["y"]) for p in parsed["points"]] == [(7, "16", "83.1"), (8, "64", "82.4")]
+    assert parsed["axes"][0]["chart_type"] == "scatter"

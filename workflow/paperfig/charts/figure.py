@@ -363,8 +363,8 @@ def _read_figure(fig: _Figure, first: int, last: int) -> None:
         if _TITLE_KEY.match(key):
             _set_title(fig, text)
             continue
-        if _CHART_TYPE_KEY.match(key):
-            continue
+        if _CHART_TYPE_KEY.match(key) and not _pair_in(text):
+            continue  # ('Type: scatter plot'; a point named 'Type' at '(4 MB, 82.1)' is a point)
         if _LEGEND_KEY.match(key) and not _pair_in(text) and not _kv_items(text):
             _legend_key_text(fig, line_no, raw, text)
             mode = "legend"
