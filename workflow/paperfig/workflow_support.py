@@ -184,23 +184,22 @@ def _outline_new(paths: list[str], aliases: dict, workers: int) -> list[dict]:
     ``workers`` processes. They are forked (nothing to import again) when this process runs no
     other thread, as Snakemake's does while it reads the Snakefile; else started fresh (``spawn``:
     about 3 s each, Snakemake's own modules imported again), since a fork copies no thread."""
-    workers = min(workers, len(paths) // OUTLINES_PER_PROCESS)
-    if workers < 2:
-        return [outline_document(path, aliases) for path in paths]
-    import multiprocessing
     import threading
+
+    workers = min(workers, len(paths) // OUTLINES_PER_PROCESS)
+    threads = threading.active_count() > 1
+    if workers < 2 or (threads and len(paths) < 10 * workers * OUTLINES_PER_PROCESS):
+        return [outline_document(path, aliases) for path in paths]  # (fresh processes would cost more)
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from itertools import repeat
-
-    if threading.active_count() > 1 and len(paths) < 10 * workers * OUTLINES_PER_PROCESS:
-        return [outline_document(path, aliases) for path in paths]  # (fresh processes cost more)
-    method = "fork" if threading.active_count() == 1 else "spawn"
 
     start = time.monotonic()
     print(f"paperfig: reading the outline of {len(paths)} new or edited documents ({workers} processes) ...",
           file=sys.stderr, flush=True)
+    context = multiprocessing.get_context("spawn" if threads else "fork")
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
             found = list(pool.map(outline_document, paths, repeat(aliases), chunksize=8))
     except (OSError, RuntimeError) as exc:  # no processes to be had (limits), or one died: read here
         print(f"paperfig: outline processes failed ({exc}); reading here", file=sys.stderr, flush=True)
