@@ -1,0 +1,86 @@
+"""The work of reading a document grows linearly with its size and stays within a budget.
+
+Counted, not timed (times belong in ``benchmarks/``, and this machine is shared): the Python
+function calls ``parse_document`` makes, as ``cProfile`` counts them, on the generated documents
+of ``benchmarks/large_documents.py`` at two sizes. Two failures are caught:
+
+* **superlinear work**: calls at four times the size are more than about four times the calls
+  (a pass that rescans the document, or a table, for every line, row or column);
+* **more work per line**: calls per line (per cell for the wide table) above a budget. The
+  180 reader commits of the blind batches each added a pass over every line that cost a few
+  per cent; together the 20 MB page took 1.5x longer, and nothing noticed. That page made
+  177 calls per line before them and 240 after.
+
+A budget that fails because a new reader really must look at every line is raised here, in
+the same commit, with the benchmark's time (``python benchmarks/large_documents.py``) in the
+message; one that fails for a pass that could skip most lines is a profile to read first.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import importlib.util
+import logging
+import pstats
+import random
+from pathlib import Path
+
+import pytest
+
+from paperfig.documents import document_from_text
+from paperfig.parse import parse_document
+
+_spec = importlib.util.spec_from_file_location(
+    "large_documents", Path(__file__).resolve().parents[1] / "benchmarks" / "large_documents.py")
+large_documents = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(large_documents)
+
+
+def _calls(text: str) -> tuple[int, int]:
+    """(Python function calls made by parse_document, lines of the document)."""
+    doc = document_from_text(text, "w.txt")
+    profile = cProfile.Profile()
+    logging.disable(logging.CRITICAL)
+    try:
+        profile.enable()
+        parse_document(doc, {})
+        profile.disable()
+    finally:
+        logging.disable(logging.NOTSET)
+    return pstats.Stats(profile).total_calls, len(doc.lines)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm():
+    """Modules import lazily and compile patterns on first use: one small document of each
+    kind first, so the counts below are the reading's own."""
+    rng = random.Random(1)
+    for text in (large_documents.page(rng, 0.02), large_documents.tall_table(rng, 20),
+                 large_documents.wide_table(rng, 20)):
+        _calls(text)
+
+
+#: kind: (document of size n, small n, calls per unit of size allowed). The unit is a line
+#: for the page and the tall table, a column for the wide table (5 rows).
+CASES = {
+    "page of prose and small tables": (lambda n: large_documents.page(random.Random(0), n), 0.05, 280),
+    "tall table": (lambda n: large_documents.tall_table(random.Random(0), n), 500, 560),
+    "wide table": (lambda n: large_documents.wide_table(random.Random(0), n), 200, 570),
+}
+
+
+@pytest.mark.parametrize("kind", CASES)
+def test_reading_work_is_linear_in_size_and_within_budget(kind):
+    make, n, budget = CASES[kind]
+    small, small_lines = _calls(make(n))
+    large, large_lines = _calls(make(4 * n))
+    unit_small, unit_large = (n, 4 * n) if kind == "wide table" else (small_lines, large_lines)
+    growth = (large / small) / (unit_large / unit_small)
+    assert growth <= 1.15, (
+        f"{kind}: 4x the size made {large / small:.2f}x the calls ({small} -> {large}): the work "
+        "grows faster than the document; a pass rescans it?")
+    per_unit = large / unit_large
+    assert per_unit <= budget, (
+        f"{kind}: {per_unit:.0f} calls per {'column' if kind == 'wide table' else 'line'}, budget "
+        f"{budget}: a new pass over every line? Profile it (benchmarks/large_documents.py), and "
+        "raise the budget here only if the pass must look at every line")
