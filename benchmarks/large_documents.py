@@ -3,10 +3,11 @@
     python benchmarks/large_documents.py [--page-mb 20]
 
 Parses, with ``paperfig.parse.parse_document`` (tables found in every form, cells read, every
-number accounted for), three generated documents: a tab-separated table of 20,000 rows, a
-table of 5 rows x 5,000 columns, and a page of ``--page-mb`` MB of prose with a small table
-every 20 paragraphs. Prints the seconds each took and the values read. The machine is shared
-and noisy: compare runs on the same machine, and rerun before believing a number.
+number accounted for), four generated documents: a tab-separated table of 20,000 rows, a
+table of 5 rows x 5,000 columns, a page of ``--page-mb`` MB of prose with a small table
+every 20 paragraphs, and 8,000 small tables back to back, each under its caption. Prints the
+seconds each took and the values read. The machine is shared and noisy: compare runs on the
+same machine, and rerun before believing a number.
 """
 
 from __future__ import annotations
@@ -47,6 +48,17 @@ def page(rng: random.Random, megabytes: float) -> str:
     return "\n".join(parts)
 
 
+def captioned_tables(rng: random.Random, tables: int = 8000, rows: int = 10) -> str:
+    """Tables printed back to back, each under its caption, no prose between them (an appendix
+    of results): each caption sits between two tables, and which is its own is decided by the
+    ones before it."""
+    parts: list[str] = []
+    for k in range(tables):
+        parts += [f"Table {k + 1}: Results {k + 1}.", "Model\tA\tB"]
+        parts += [f"m{i}\t{rng.uniform(50, 90):.1f}\t{rng.uniform(50, 90):.1f}" for i in range(rows)] + [""]
+    return "\n".join(parts)
+
+
 def timed(name: str, text: str) -> None:
     start = time.perf_counter()
     parsed = parse_document(document_from_text(text, f"{name}.txt"), {})
@@ -63,6 +75,7 @@ def main() -> None:
     timed("20,000-row table", tall_table(rng))
     timed("5 x 5,000-column table", wide_table(rng))
     timed(f"{args.page_mb:g} MB page", page(rng, args.page_mb))
+    timed("8,000 captioned tables", captioned_tables(rng))
 
 
 if __name__ == "__main__":

@@ -87,6 +87,22 @@ def test_caption_before_and_after_blocks():
     assert caps == [("Table 1", 1, "above"), ("Table 2", 9, "below"), ("Table 3", 14, "below")]
 
 
+def test_captions_between_tables_back_to_back_follow_the_first_and_the_last():
+    """Each caption between two tables goes to the one its neighbour left free: a chain read
+    from the first caption (above its table) and one read back from the last (below its
+    table), each as long as the tables printed back to back."""
+    lines = []
+    for k in (1, 2, 3):
+        lines += [f"Table {k}: Above.", "Model\tA\tB", f"m{k}\t{k}.0\t{k}.5", ""]
+    lines += ["A note between the two runs of tables.", ""]
+    for k in (4, 5):
+        lines += ["Model\tA\tB", f"m{k}\t{k}.0\t{k}.5", "", f"Table {k}: Below.", ""]
+    p = parse("\n".join(lines))
+    caps = [(t["caption"][:7], t["caption_line"], t["caption_position"]) for t in p["table_summary"]]
+    assert caps == [("Table 1", 1, "above"), ("Table 2", 5, "above"), ("Table 3", 9, "above"),
+                    ("Table 4", 18, "below"), ("Table 5", 23, "below")]
+
+
 def test_title_printed_again_is_the_same_paper_and_authors_are_not_notes():
     text = "\n".join([
         "A STUDY OF TINY MODELS FOR THE EDGE",

@@ -66,6 +66,9 @@ CASES = {
     "page of prose and small tables": (lambda n: large_documents.page(random.Random(0), n), 0.05, 280),
     "tall table": (lambda n: large_documents.tall_table(random.Random(0), n), 500, 560),
     "wide table": (lambda n: large_documents.wide_table(random.Random(0), n), 200, 570),
+    # each caption between two tables: which one is its own was decided in one pass per caption
+    # (quadratic in the tables: 4,000 took minutes)
+    "captioned tables back to back": (lambda n: large_documents.captioned_tables(random.Random(0), n, 2), 200, 400),
 }
 
 

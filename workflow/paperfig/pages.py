@@ -27,6 +27,7 @@ Page rules (documented choices)
 from __future__ import annotations
 
 import difflib
+import heapq
 import logging
 import re
 
@@ -185,16 +186,39 @@ class _PageParser:
                 pos = next(iter(opts))
                 if opts[pos] not in taken:
                     take(line, pos)
-        changed = True
-        while changed:
-            changed = False
-            for line, opts in sorted(cands.items(), reverse=True):
-                if line in assigned or len(opts) != 2:
+        # A caption between two blocks goes to the one still free, and taking a block can free
+        # the choice of the caption on its other side: passes over the captions in descending
+        # line order until one takes nothing. Tables printed back to back, each with its
+        # caption, resolve one caption per pass, so a pass re-reads only the captions next to a
+        # block just taken (those not yet passed in this pass are read in it, the rest in the
+        # next): the same choices as re-reading them all, linear in the captions, not quadratic.
+        pending = [line for line, opts in cands.items() if line not in assigned and len(opts) == 2]
+        beside: dict[int, list[int]] = {}  # block -> the two-way captions naming it
+        for line in pending:
+            for b in cands[line].values():
+                beside.setdefault(b, []).append(line)
+        this_pass = [-line for line in pending]
+        while this_pass:
+            heapq.heapify(this_pass)
+            read: set[int] = set()
+            next_pass: set[int] = set()
+            while this_pass:
+                line = -heapq.heappop(this_pass)
+                if line in read or line in assigned:
                     continue
-                free = [p for p, b in opts.items() if b not in taken]
-                if len(free) == 1:
-                    take(line, free[0])
-                    changed = True
+                read.add(line)
+                free = [p for p, b in cands[line].items() if b not in taken]
+                if len(free) != 1:
+                    continue
+                take(line, free[0])
+                for other in beside[cands[line][free[0]]]:
+                    if other in assigned:
+                        continue
+                    if other < line:
+                        heapq.heappush(this_pass, -other)
+                    else:
+                        next_pass.add(other)
+            this_pass = [-line for line in next_pass]
         placed = [pos for _, pos in assigned.values()]
         default = "above" if placed.count("above") > placed.count("below") else "below"
         for line, opts in sorted(cands.items()):
