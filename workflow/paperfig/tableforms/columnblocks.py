@@ -180,7 +180,24 @@ def _names_then_columns(lines: Sequence[str], paras: list[list[int]], j: int,
     return [(group + lines[paras[j + c][-1] - 1].strip(), paras[j + c][-1], paras[j + m + c]) for c in range(m)]
 
 
-def _names_then_parted_columns(lines: Sequence[str], paras: list[list[int]], i: int) -> tuple[Grid, int] | None:
+def _names_end(lines: Sequence[str], paras: list[list[int]], j: int, ends: dict[int, int], most: int = 2) -> int:
+    """The index of the first paragraph from ``j`` on that is no name (at most ``most`` lines,
+    each a header cell). ``ends`` (one per ``most``) remembers the answer for every paragraph
+    of the run: asked again from each paragraph of a long run of short lines (OCR with a blank
+    line after every line, a page of short headings), the run is read once, not once per
+    paragraph, which was quadratic in the run."""
+    if j in ends:
+        return ends[j]
+    end = j
+    while end < len(paras) and len(paras[end]) <= most and all(_header_cell(lines, [ln]) for ln in paras[end]):
+        end += 1
+    for k in range(j, end + 1):
+        ends[k] = end
+    return end
+
+
+def _names_then_parted_columns(lines: Sequence[str], paras: list[list[int]], i: int,
+                               ends: dict[int, int] | None = None) -> tuple[Grid, int] | None:
     """Plain ``pdftotext`` of a LaTeX table whose columns are text blocks: the labels, one per
     line, ending a paragraph (the caption and the label column's name, ``Genotype``, may stand
     on the lines above them), then m >= 2 columns' names, a paragraph of one or two lines each
@@ -189,11 +206,8 @@ def _names_then_parted_columns(lines: Sequence[str], paras: list[list[int]], i: 
     ``P``) in m more paragraphs, column after column: (the grid, the index of the paragraph
     after it), or None. At least three rows: two lines before two short paragraphs are too
     common in prose and page furniture."""
-    j = i + 1
-    names: list[list[int]] = []
-    while j < len(paras) and len(paras[j]) <= 2 and all(_header_cell(lines, [ln]) for ln in paras[j]):
-        names.append(paras[j])
-        j += 1
+    j = _names_end(lines, paras, i + 1, {} if ends is None else ends)
+    names = paras[i + 1:j]
     m = len(names)
     if m < 2 or j + m > len(paras):
         return None
@@ -253,15 +267,18 @@ def _header_cell(lines: Sequence[str], para: list[int]) -> bool:
 def find(lines: Sequence[str], skip: Collection[int] = ()) -> list[Grid]:
     paras = runs(lines, str.strip, skip)  # paragraphs
     grids: list[Grid] = []
+    names_ends: dict[int, int] = {}  # (the ends of runs of names, of labels: see _names_end)
+    labels_ends: dict[int, int] = {}
     i = 0
     while i < len(paras):
         first = paras[i]
         n = len(first)
-        if i + 1 < len(paras) and len(paras[i + 1]) <= 2 and (parted := _names_then_parted_columns(lines, paras, i)):
+        if i + 1 < len(paras) and len(paras[i + 1]) <= 2 and (
+                parted := _names_then_parted_columns(lines, paras, i, names_ends)):
             grids.append(parted[0])
             i = parted[1]
             continue
-        if n == 1 and (spaced := _spaced_labels(lines, paras, i)):
+        if n == 1 and (spaced := _spaced_labels(lines, paras, i, labels_ends)):
             grids.append(spaced[0])
             i = spaced[1]
             continue
@@ -669,12 +686,11 @@ def _data_cell_lines(grid: Grid) -> set[int]:
     return {ln for r in rows for ln in grid.cell_lines[r]}
 
 
-def _spaced_labels(lines: Sequence[str], paras: list[list[int]], i: int) -> tuple[Grid, int] | None:
+def _spaced_labels(lines: Sequence[str], paras: list[list[int]], i: int,
+                   ends: dict[int, int] | None = None) -> tuple[Grid, int] | None:
     """A label column printed one label per paragraph (OCR of a table: a blank line between the
     labels), its name first or not, then named value columns: (the grid, the index after it)."""
-    j = i
-    while j < len(paras) and len(paras[j]) == 1 and _header_cell(lines, paras[j]):
-        j += 1
+    j = _names_end(lines, paras, i, {} if ends is None else ends, most=1)
     singles = [p[0] for p in paras[i:j]]  # the label column (and its name), then the first column's name
     for before in (singles[:1], []):
         labels = singles[len(before):-1]
