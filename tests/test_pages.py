@@ -103,6 +103,39 @@ def test_captions_between_tables_back_to_back_follow_the_first_and_the_last():
                     ("Table 4", 18, "below"), ("Table 5", 23, "below")]
 
 
+@pytest.mark.parametrize("n_papers", [10, 200])  # (below and above _TitleIndex.MANY: lists, then arrays)
+def test_a_title_is_found_among_many_papers_as_difflib_finds_it(n_papers):
+    """The index rules papers out by bounds of difflib's ratio only: every paper whose title
+    is similar enough (one or two letters misread, a word added) is still a candidate, in order."""
+    import difflib
+    import random
+
+    from paperfig.pages import _TitleIndex, _title_key
+
+    rng = random.Random(n_papers)
+    word = lambda: "".join(rng.choice("ABCDEFGHIKLMNOPRSTUVW") for _ in range(rng.randint(3, 9)))
+    index = _TitleIndex()
+    titles = [" ".join(word() for _ in range(rng.randint(3, 6))) for _ in range(n_papers)]
+    for title in titles:
+        index.add({"title": title})
+    asked = []
+    for title in rng.sample(titles, 10):
+        chars = list(title)
+        for _ in range(rng.randint(0, 2)):  # letters misread
+            chars[rng.randrange(len(chars))] = rng.choice("ABCDEFGHIKLMNOPRSTUVW0123456789")
+        asked.append("".join(chars) + rng.choice(["", "", " " + word()[:3]]))
+    asked += [" ".join(word() for _ in range(4)) for _ in range(10)]  # titles of no paper
+    found = 0
+    for title in asked:
+        key = _title_key(title)
+        similar = [i for i, other in enumerate(index.keys)
+                   if difflib.SequenceMatcher(None, key, other).ratio() >= 0.9]
+        candidates = index.candidates(key)
+        assert set(similar) <= set(candidates) and candidates == sorted(candidates), title
+        found += bool(similar)
+    assert found >= 5  # (the test asks titles that are found, not only ones that are not)
+
+
 def test_title_printed_again_is_the_same_paper_and_authors_are_not_notes():
     text = "\n".join([
         "A STUDY OF TINY MODELS FOR THE EDGE",

@@ -56,8 +56,20 @@ def _warm():
     kind first, so the counts below are the reading's own."""
     rng = random.Random(1)
     for text in (large_documents.page(rng, 0.02), large_documents.tall_table(rng, 20),
-                 large_documents.wide_table(rng, 20)):
+                 large_documents.wide_table(rng, 20), large_documents.captioned_tables(rng, 20, 2),
+                 titled_sections(rng, 40)):
         _calls(text)
+
+
+def titled_sections(rng: random.Random, n: int) -> str:
+    """n sections, each under a line of capitals that reads as a paper's title (a proceedings
+    volume, an OCR'd report's headings), each with a table: every title is compared with the
+    titles before it (is it one printed again?)."""
+    lines: list[str] = []
+    for k in range(n):
+        words = ["".join(rng.choice("ABCDEFGHIKLMNOPRSTUVW") for _ in range(rng.randint(4, 9))) for _ in range(4)]
+        lines += [" ".join(words), "", "Model\tA\tB", f"m{k}\t{rng.uniform(50, 90):.1f}\t{rng.uniform(50, 90):.1f}", ""]
+    return "\n".join(lines)
 
 
 #: kind: (document of size n, small n, calls per unit of size allowed). The unit is a line
@@ -69,6 +81,8 @@ CASES = {
     # each caption between two tables: which one is its own was decided in one pass per caption
     # (quadratic in the tables: 4,000 took minutes)
     "captioned tables back to back": (lambda n: large_documents.captioned_tables(random.Random(0), n, 2), 200, 400),
+    # each title was aligned with every paper's before it (difflib): quadratic in the titles
+    "titled sections": (lambda n: titled_sections(random.Random(0), n), 100, 400),
 }
 
 

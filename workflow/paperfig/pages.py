@@ -86,6 +86,62 @@ def _title_key(text: str) -> str:
     return re.sub(r"[^A-Z0-9]", "", text.upper())
 
 
+class _TitleIndex:
+    """The papers of a page with their titles' keys (capitals and digits) and how often each
+    symbol occurs in them, for :meth:`_PageParser._find_paper`. difflib's ratio, 2.0 * M / T (M
+    the characters of the matching blocks, T both lengths), is bounded above by the same
+    ratio with the shorter length for M, and with the characters the two keys have in
+    common for M: a paper whose bounds are below 0.9 is no match, as difflib would say.
+    The bounds of every paper are computed at once (numpy) once a page has many papers."""
+
+    SYMBOLS = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")}
+    MANY = 32  # papers from which the bounds are computed as arrays
+
+    def __init__(self) -> None:
+        self.papers: list[dict] = []
+        self.keys: list[str] = []
+        self.counts: list[list[int]] = []
+        self._arrays = None  # (lengths, counts) as arrays, of the first papers
+
+    def add(self, paper: dict) -> None:
+        key = _title_key(paper["title"])
+        self.papers.append(paper)
+        self.keys.append(key)
+        self.counts.append(self._counts(key))
+
+    @classmethod
+    def _counts(cls, key: str) -> list[int]:
+        counts = [0] * len(cls.SYMBOLS)
+        for ch in key:
+            counts[cls.SYMBOLS[ch]] += 1
+        return counts
+
+    def candidates(self, key: str) -> list[int]:
+        """The indexes, in order, of the papers whose title may be ``key`` (both bounds >= 0.9)."""
+        mine = self._counts(key)
+        if len(self.papers) < self.MANY:
+            out = []
+            for i, (other, counts) in enumerate(zip(self.keys, self.counts)):
+                total = len(key) + len(other)
+                if (2.0 * min(len(key), len(other)) / total >= 0.9
+                        and 2.0 * sum(map(min, mine, counts)) / total >= 0.9):
+                    out.append(i)
+            return out
+        import numpy as np
+
+        if self._arrays is None or len(self._arrays[0]) < len(self.keys):
+            done = 0 if self._arrays is None else len(self._arrays[0])
+            new = (np.array([len(k) for k in self.keys[done:]], dtype=np.int64),
+                   np.array(self.counts[done:], dtype=np.int64))
+            self._arrays = new if self._arrays is None else tuple(
+                np.concatenate([old, part]) for old, part in zip(self._arrays, new))
+        lengths, counts = self._arrays
+        total = lengths + len(key)
+        common = np.minimum(counts, np.array(mine, dtype=np.int64)).sum(axis=1)
+        near = (2.0 * np.minimum(lengths, len(key)) / total >= 0.9) & (2.0 * common / total >= 0.9)
+        return np.flatnonzero(near).tolist()
+
+
 def _is_title(text: str) -> bool:
     s = text.strip()
     if not s or "\t" in text or s.endswith(":") or "@" in s or s[0] in "->•*#":
@@ -239,6 +295,7 @@ class _PageParser:
     def _walk(self, table_lines: dict, blocks: list[Block]) -> None:
         papers: list[dict] = []
         self.papers = papers
+        self._title_index = _TitleIndex()
         current: dict | None = None
         author_target: dict | None = None
         author_context = False  # since the last title, no table or caption yet
@@ -380,13 +437,21 @@ class _PageParser:
 
     # ---------------------------------------------------------------- papers & authors
     def _find_paper(self, title: str) -> dict | None:
+        """The first paper whose title is this one's, letters and digits compared (a similarity
+        of 0.9 or more: OCR misreads a letter or two). Asked of every title and bullet, so the
+        papers are first ruled out by two bounds of the similarity that need no alignment,
+        the lengths and the letters in common (:class:`_TitleIndex`): the same answers,
+        without a cost quadratic in the titles when a page prints many capitalised lines."""
         key = _title_key(title)
         if len(key) < 10:
             return None
-        for p in self.papers:
-            other = _title_key(p["title"])
+        index = self._title_index
+        for p in self.papers[len(index.papers):]:  # (papers added since the last question)
+            index.add(p)
+        for i in index.candidates(key):
+            other = index.keys[i]
             if key == other or difflib.SequenceMatcher(None, key, other).ratio() >= 0.9:
-                return p
+                return index.papers[i]
         return None
 
     @staticmethod
