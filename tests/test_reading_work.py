@@ -57,7 +57,7 @@ def _warm():
     rng = random.Random(1)
     for text in (large_documents.page(rng, 0.02), large_documents.tall_table(rng, 20),
                  large_documents.wide_table(rng, 20), large_documents.captioned_tables(rng, 20, 2),
-                 titled_sections(rng, 40)):
+                 titled_sections(rng, 40), chart_descriptions(rng, 5)):
         _calls(text)
 
 
@@ -72,6 +72,17 @@ def titled_sections(rng: random.Random, n: int) -> str:
     return "\n".join(lines)
 
 
+def chart_descriptions(rng: random.Random, n: int) -> str:
+    """n chart descriptions one after another, as a vision-language model writes them for
+    every figure of a report: each was read on a view of the whole file, blank but for it."""
+    lines: list[str] = []
+    for k in range(n):
+        lines += [f"## Figure {k + 1}: Accuracy of the models", "", "This bar chart compares three models.", "",
+                  "* **X-axis:** Model", "* **Y-axis:** Accuracy (%), from 0 to 100", "* **Data:**"]
+        lines += [f"  * Model {c}: {rng.uniform(50, 90):.1f}" for c in "ABC"] + [""]
+    return "\n".join(lines)
+
+
 #: kind: (document of size n, small n, calls per unit of size allowed). The unit is a line
 #: for the page and the tall table, a column for the wide table (5 rows).
 CASES = {
@@ -83,6 +94,7 @@ CASES = {
     "captioned tables back to back": (lambda n: large_documents.captioned_tables(random.Random(0), n, 2), 200, 400),
     # each title was aligned with every paper's before it (difflib): quadratic in the titles
     "titled sections": (lambda n: titled_sections(random.Random(0), n), 100, 400),
+    "chart descriptions": (lambda n: chart_descriptions(random.Random(0), n), 25, 620),
 }
 
 

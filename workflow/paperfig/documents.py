@@ -27,6 +27,9 @@ class Document:
     source_file: str  # file name as it sits in data/raw/
     doc_id: str  # file-system and TeX safe id derived from the file name
     lines: tuple[str, ...]  # lines[i] is line i + 1
+    #: Every line before this one is blank: a view of one part of a file (``segment.masked``
+    #: with ``window``), whose readers start here instead of walking the blanks before it.
+    start: int = 1
 
     def line(self, line_no: int) -> str:
         return self.lines[line_no - 1]

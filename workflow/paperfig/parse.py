@@ -183,7 +183,7 @@ def _tables_as_pipes(doc: Document, grids) -> Document:
             lines[ln - 1] = "|" + " --- |" * width if g.first_line < ln < row_lines[-1] else ""
         for ln, cells in g.rows:
             lines[ln - 1] = "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
-    return Document(source_file=doc.source_file, doc_id=doc.doc_id, lines=tuple(lines))
+    return Document(source_file=doc.source_file, doc_id=doc.doc_id, lines=tuple(lines), start=doc.start)
 
 
 def parse_document(doc: Document, aliases: dict | None = None) -> dict:
@@ -210,7 +210,7 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
         lines = set(range(region.first, region.last + 1)) - chart_taken
         axis_keys = any(segment.patterns.is_axis_key(doc.line(ln)) for ln in lines)
         region_grids = [g for g in grids if g.first_line >= region.first and g.last_line <= region.last]
-        view = _tables_as_pipes(segment.masked(doc, lines), region_grids)
+        view = _tables_as_pipes(segment.masked(doc, lines, window=True), region_grids)
         # (panels read apart right after such an opening are of the kind it names: 'The image shows
         # a figure with two grouped bar charts' over '### Panel (a)', '### Panel (b)')
         hint = opening if region.first <= opening_end + 3 else ("", "")

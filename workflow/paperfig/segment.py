@@ -235,9 +235,15 @@ def _start(anchor: int, heads, table_lines, lines, regions) -> tuple[int, int]:
     return start, 0
 
 
-def masked(doc: Document, keep) -> Document:
+def masked(doc: Document, keep, window: bool = False) -> Document:
     """The document with every line not in ``keep`` blanked: line numbers stay the same, so a
-    reader given only part of a file still reports the file's own lines."""
+    reader given only part of a file still reports the file's own lines. ``window``: the
+    view ends at the last line kept and says where the first one is (``Document.start``), so
+    reading one chart of a file of many costs the chart's lines, not the file's."""
     keep = set(keep)
-    return Document(source_file=doc.source_file, doc_id=doc.doc_id,
-                    lines=tuple(line if ln in keep else "" for ln, line in enumerate(doc.lines, 1)))
+    if not window or not keep:
+        return Document(source_file=doc.source_file, doc_id=doc.doc_id,
+                        lines=tuple(line if ln in keep else "" for ln, line in enumerate(doc.lines, 1)))
+    start, end = min(keep), max(keep)
+    return Document(source_file=doc.source_file, doc_id=doc.doc_id, start=start, lines=("",) * (start - 1) + tuple(
+        doc.lines[ln - 1] if ln in keep else "" for ln in range(start, end + 1)))

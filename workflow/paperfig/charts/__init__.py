@@ -47,7 +47,7 @@ __all__ = ["COLOUR_PHRASE", "POINT_STYLES", "canonical_numbers", "is_colour", "n
 
 def named_kind(doc: Document) -> tuple[str, str]:
     """(chart type, bar orientation) the description's lines name, ("", "") when none."""
-    return _chart_type(doc, "", 1, len(doc.lines))
+    return _chart_type(doc, "", doc.start, len(doc.lines))
 
 
 def parse_chart_document(doc: Document, kind_hint: tuple[str, str] = ("", "")) -> dict:

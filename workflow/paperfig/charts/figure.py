@@ -79,20 +79,20 @@ class _Figure:
 def _figure_spans(doc: Document) -> list[tuple[int, str, int, int]]:
     """(heading line_no, heading text, first line_no, last line_no) per described figure."""
     headings = []
-    for i, line in enumerate(doc.lines, 1):
-        m = patterns.HEADING.match(line)
+    n = len(doc.lines)
+    lines = range(doc.start, n + 1)  # (the lines before doc.start are blank)
+    for i in lines:
+        m = patterns.HEADING.match(doc.lines[i - 1])
         if m:
             headings.append((i, len(m.group("hashes")), m.group("text").strip()))
     # a heading naming a part of a description ("### Chart type", "### Data points") is no figure
     plot_heads = [h for h in headings if patterns.PLOT_WORDS.search(h[2]) and not is_part_heading(h[2])]
-    n = len(doc.lines)
+    first = next((i for i in lines if doc.lines[i - 1].strip()), 1)
     if not plot_heads:
-        first = next((i for i, line in enumerate(doc.lines, 1) if line.strip()), 1)
         head = headings[0] if headings else None
-        return [(head[0] if head else first, head[2] if head else "", 1, n)]
+        return [(head[0] if head else first, head[2] if head else "", doc.start, n)]
     level = min(h[1] for h in plot_heads)
     spans = []
-    first = next((i for i, line in enumerate(doc.lines, 1) if line.strip()), 1)
     if first < plot_heads[0][0] and any(line.strip() and not patterns.HEADING.match(line)
                                         for line in doc.lines[first - 1:plot_heads[0][0] - 1]):
         # the description before the first heading naming a chart ('This line chart shows ...',
