@@ -57,7 +57,7 @@ def _warm():
     rng = random.Random(1)
     for text in (large_documents.page(rng, 0.02), large_documents.tall_table(rng, 20),
                  large_documents.wide_table(rng, 20), large_documents.captioned_tables(rng, 20, 2),
-                 titled_sections(rng, 40), chart_descriptions(rng, 5)):
+                 titled_sections(rng, 40), chart_descriptions(rng, 5), column_runs(rng, 5)):
         _calls(text)
 
 
@@ -83,6 +83,19 @@ def chart_descriptions(rng: random.Random, n: int) -> str:
     return "\n".join(lines)
 
 
+def column_runs(rng: random.Random, n: int) -> str:
+    """n tables as plain pdftotext prints a table whose columns are text blocks: the labels,
+    then each column's name and values, one cell per line, no blank line between them. Each
+    was read again as a row-major table on the whole file blanked but for it."""
+    lines: list[str] = []
+    for k in range(n):
+        lines += [f"Table {k + 1}: Results of the models.", "", "Model", "m1", "m2", "m3"]
+        for name in ("Accuracy", "F1"):
+            lines += [name] + [f"{rng.uniform(50, 90):.1f}" for _ in range(3)]
+        lines += ["", f"The models of table {k + 1} were trained for the same number of steps.", ""]
+    return "\n".join(lines)
+
+
 #: kind: (document of size n, small n, calls per unit of size allowed). The unit is a line
 #: for the page and the tall table, a column for the wide table (5 rows).
 CASES = {
@@ -95,6 +108,7 @@ CASES = {
     # each title was aligned with every paper's before it (difflib): quadratic in the titles
     "titled sections": (lambda n: titled_sections(random.Random(0), n), 100, 400),
     "chart descriptions": (lambda n: chart_descriptions(random.Random(0), n), 25, 620),
+    "tables printed column after column": (lambda n: column_runs(random.Random(0), n), 50, 1650),
 }
 
 

@@ -672,10 +672,15 @@ def _joined(lines: Sequence[str], lns: list[int]) -> str:
 
 def _row_major(lines: Sequence[str], para: list[int], values: list[int]) -> bool:
     """Whether the one-cell-per-line reader reads every value line of the paragraph's columns as
-    rows instead (a row-major table)."""
+    rows instead (a row-major table). It reads the paragraph alone, between two blank lines
+    on each side, not the whole document blanked but for it: asked of every paragraph, that
+    was quadratic in the paragraphs of a long document."""
     inside = set(para)
-    grids = stacked.find([line if ln in inside else "" for ln, line in enumerate(lines, 1)])
-    return any(set(values) <= _data_cell_lines(g) for g in grids)
+    first, last = min(para), max(para)
+    shift = first - 3  # (view line 3 is the paragraph's first)
+    view = ["", ""] + [lines[ln - 1] if ln in inside else "" for ln in range(first, last + 1)] + ["", ""]
+    wanted = {ln - shift for ln in values}
+    return any(wanted <= _data_cell_lines(g) for g in stacked.find(view))
 
 
 def _data_cell_lines(grid: Grid) -> set[int]:
