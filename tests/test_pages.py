@@ -110,10 +110,13 @@ def test_a_title_is_found_among_many_papers_as_difflib_finds_it(n_papers):
     import difflib
     import random
 
-    from paperfig.pages import _TitleIndex, _title_key
+    from paperfig.pages import _title_key, _TitleIndex
 
     rng = random.Random(n_papers)
-    word = lambda: "".join(rng.choice("ABCDEFGHIKLMNOPRSTUVW") for _ in range(rng.randint(3, 9)))
+
+    def word() -> str:
+        return "".join(rng.choice("ABCDEFGHIKLMNOPRSTUVW") for _ in range(rng.randint(3, 9)))
+
     index = _TitleIndex()
     titles = [" ".join(word() for _ in range(rng.randint(3, 6))) for _ in range(n_papers)]
     for title in titles:
