@@ -120,7 +120,7 @@ def test_a_title_is_found_among_many_papers_as_difflib_finds_it(n_papers):
     index = _TitleIndex()
     titles = [" ".join(word() for _ in range(rng.randint(3, 6))) for _ in range(n_papers)]
     for title in titles:
-        index.add({"title": title})
+        index.add(title)
     asked = []
     for title in rng.sample(titles, 10):
         chars = list(title)

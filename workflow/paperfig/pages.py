@@ -98,14 +98,12 @@ class _TitleIndex:
     MANY = 32  # papers from which the bounds are computed as arrays
 
     def __init__(self) -> None:
-        self.papers: list[dict] = []
-        self.keys: list[str] = []
+        self.keys: list[str] = []  # (paper i's title's key: the papers are the page parser's, in order)
         self.counts: list[list[int]] = []
         self._arrays = None  # (lengths, counts) as arrays, of the first papers
 
-    def add(self, paper: dict) -> None:
-        key = _title_key(paper["title"])
-        self.papers.append(paper)
+    def add(self, title: str) -> None:
+        key = _title_key(title)
         self.keys.append(key)
         self.counts.append(self._counts(key))
 
@@ -119,7 +117,7 @@ class _TitleIndex:
     def candidates(self, key: str) -> list[int]:
         """The indexes, in order, of the papers whose title may be ``key`` (both bounds >= 0.9)."""
         mine = self._counts(key)
-        if len(self.papers) < self.MANY:
+        if len(self.keys) < self.MANY:
             out = []
             for i, (other, counts) in enumerate(zip(self.keys, self.counts)):
                 total = len(key) + len(other)
@@ -446,12 +444,12 @@ class _PageParser:
         if len(key) < 10:
             return None
         index = self._title_index
-        for p in self.papers[len(index.papers):]:  # (papers added since the last question)
-            index.add(p)
+        for p in self.papers[len(index.keys):]:  # (papers added since the last question)
+            index.add(p["title"])
         for i in index.candidates(key):
             other = index.keys[i]
             if key == other or difflib.SequenceMatcher(None, key, other).ratio() >= 0.9:
-                return index.papers[i]
+                return self.papers[i]
         return None
 
     @staticmethod

@@ -172,21 +172,18 @@ def _tables_as_pipes(doc: Document, grids) -> Document:
     chart description (a CSV block, tab-separated or aligned columns, HTML) is given to it as
     pipe lines, each row on its own line (the records get the file's raw text back)."""
     lines = list(doc.lines)
-    # (a window of the file, segment.masked, ends at its last line kept: a table may end after it)
-    lines += [""] * (max((g.last_line for g in grids), default=0) - len(lines))
     for g in grids:
         row_lines = [ln for ln, _ in g.rows]
         if g.form == "pipe" or len(set(row_lines)) != len(row_lines) or len(row_lines) < 2:
             continue
-        if any(segment.patterns.BULLET.match(doc.lines[ln - 1] if ln <= len(doc.lines) else "") for ln in row_lines):
+        if any(segment.patterns.BULLET.match(doc.line(ln)) for ln in row_lines):
             continue  # bullets with a tab in them are the description's own lines, not a table
         width = max(len(cells) for _, cells in g.rows)
         for ln in range(g.first_line, g.last_line + 1):  # rules and blank lines: one pipe table
             lines[ln - 1] = "|" + " --- |" * width if g.first_line < ln < row_lines[-1] else ""
         for ln, cells in g.rows:
             lines[ln - 1] = "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
-    return Document(source_file=doc.source_file, doc_id=doc.doc_id, lines=tuple(lines),
-                    start=min([doc.start, *(g.first_line for g in grids)]))
+    return Document(source_file=doc.source_file, doc_id=doc.doc_id, lines=tuple(lines), start=doc.start)
 
 
 def parse_document(doc: Document, aliases: dict | None = None) -> dict:
@@ -213,7 +210,7 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
         lines = set(range(region.first, region.last + 1)) - chart_taken
         axis_keys = any(segment.patterns.is_axis_key(doc.line(ln)) for ln in lines)
         region_grids = [g for g in grids if g.first_line >= region.first and g.last_line <= region.last]
-        view = _tables_as_pipes(segment.masked(doc, lines, window=True), region_grids)
+        view = _tables_as_pipes(segment.masked(doc, lines, window=(region.first, region.last)), region_grids)
         # (panels read apart right after such an opening are of the kind it names: 'The image shows
         # a figure with two grouped bar charts' over '### Panel (a)', '### Panel (b)')
         hint = opening if region.first <= opening_end + 3 else ("", "")

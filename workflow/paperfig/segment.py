@@ -235,15 +235,16 @@ def _start(anchor: int, heads, table_lines, lines, regions) -> tuple[int, int]:
     return start, 0
 
 
-def masked(doc: Document, keep, window: bool = False) -> Document:
+def masked(doc: Document, keep, window: tuple[int, int] | None = None) -> Document:
     """The document with every line not in ``keep`` blanked: line numbers stay the same, so a
-    reader given only part of a file still reports the file's own lines. ``window``: the
-    view ends at the last line kept and says where the first one is (``Document.start``), so
-    reading one chart of a file of many costs the chart's lines, not the file's."""
+    reader given only part of a file still reports the file's own lines. ``window`` (first,
+    last line; ``keep`` within it): the view ends at its last line and says where its first
+    is (``Document.start``), so reading one chart of a file of many costs the chart's lines,
+    not the file's."""
     keep = set(keep)
-    if not window or not keep:
+    if window is None:
         return Document(source_file=doc.source_file, doc_id=doc.doc_id,
                         lines=tuple(line if ln in keep else "" for ln, line in enumerate(doc.lines, 1)))
-    start, end = min(keep), max(keep)
+    start, end = window
     return Document(source_file=doc.source_file, doc_id=doc.doc_id, start=start, lines=("",) * (start - 1) + tuple(
         doc.lines[ln - 1] if ln in keep else "" for ln in range(start, end + 1)))
