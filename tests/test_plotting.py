@@ -433,3 +433,38 @@ def test_a_line_over_named_months_is_drawn_on_a_category_axis(tmp_path):
     # a scatter plot cannot place a named value: it stays a note, never a point at an invented x
     with pytest.raises(DocumentError, match="no data points"):
         _parsed(MONTHS.replace("line graph", "scatter plot"), "scatter")
+
+
+def _fresh_python(code: str) -> str:
+    """Run ``code`` in a new interpreter (imports not yet made) and return what it printed."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_seaborn_is_imported_without_the_scipy_it_needs_for_no_plot_here():
+    out = _fresh_python(
+        "import sys\n"
+        "from paperfig.plotting import import_seaborn\n"
+        "sns = import_seaborn()\n"
+        "print(sorted(m for m in ('scipy.stats', 'scipy.cluster') if m in sys.modules))\n"
+        "print(hasattr(sns, 'histplot') and hasattr(sns, 'scatterplot'), sns.color_palette('colorblind', 3)[0])\n"
+        "from scipy.stats import gaussian_kde\n"  # importable again afterwards
+        "print(gaussian_kde.__module__)\n"
+        "print(import_seaborn() is sns)\n")
+    hidden, usable, kde, again = out.splitlines()
+    assert hidden == "[]"
+    assert usable.startswith("True (0.00392156862745098, 0.45098039215686275, 0.6980392156862745)")
+    assert kde.startswith("scipy.stats")
+    assert again == "True"
+
+
+def test_seaborn_is_imported_as_usual_once_scipy_stats_is():
+    out = _fresh_python(
+        "import scipy.stats\n"
+        "from paperfig.plotting import import_seaborn\n"
+        "print(import_seaborn()._statistics._no_scipy)\n")
+    assert out == "False"

@@ -10,8 +10,9 @@ x scale (a sum of hundreds of documents would flatten every other bar); a list o
 drawn whole (an "others" row of one document says less than its name). Long file names are
 shortened in the middle. With no finding at all the figure says so in words.
 
-seaborn (and the scipy it imports, seconds of start-up) is imported by ``draw_checks_figure``
-only: the jobs that import this module for ``findings_per_document`` do not pay for it.
+seaborn (a second of start-up, without the scipy it needs for no plot here:
+``plotting.import_seaborn``) is imported by ``draw_checks_figure`` only: the jobs that import
+this module for ``findings_per_document`` do not pay for it.
 """
 
 from __future__ import annotations
@@ -68,7 +69,9 @@ def findings_per_document(checks: list[dict], top: int = TOP_DOCUMENTS) -> tuple
 
 
 def _colours(severities: list[str]) -> dict[str, tuple]:
-    import seaborn as sns
+    from .plotting import import_seaborn
+
+    sns = import_seaborn()
 
     palette = sns.color_palette("colorblind", 10)
     extra = iter(_OTHER_COLOURS)
@@ -103,8 +106,10 @@ def draw_checks_figure(checks: list[dict], outputs: dict, style_path=None, top: 
             return summary
 
         import pandas as pd
-        import seaborn as sns
 
+        from .plotting import import_seaborn
+
+        sns = import_seaborn()
         labels = [short_name(r["document"]) for r in rows]
         labels = [f"{label} [{i}]" if labels.count(label) > 1 else label for i, label in enumerate(labels, 1)]
         others = rows[-1]["document"].startswith("others (") and len(rows) > top

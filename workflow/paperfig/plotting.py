@@ -66,6 +66,41 @@ _DATE = re.compile(r"^((?:19|20)\d\d)(?:[-/.](\d{1,2})(?:[-/.](\d{1,2}))?)?$")
 # Colours
 
 
+#: The scipy modules seaborn imports at start-up only for what paperfig never draws.
+_SCIPY_SEABORN_SKIPS = ("scipy.stats", "scipy.cluster")
+
+
+def import_seaborn():
+    """seaborn, imported without the scipy modules it loads for plots paperfig never draws.
+
+    seaborn imports ``scipy.stats`` at start-up for its kernel density estimates and
+    ``scipy.cluster`` for clustermap's dendrograms: about a second of the start-up of every
+    job that draws with seaborn (the synthesis and the checks figure, which draw scatter plots
+    and histograms only). scipy is an optional dependency of seaborn, so while seaborn is
+    imported both are hidden (a ``None`` entry in ``sys.modules`` makes their import fail) and
+    seaborn takes its own fallbacks: its copy of ``gaussian_kde``, and no clustermap. They are
+    importable again as soon as seaborn is. When scipy.stats is already imported (nothing to
+    save), or when a seaborn cannot be imported that way, seaborn is imported as usual."""
+    import sys
+
+    if "seaborn" not in sys.modules and not any(sys.modules.get(name) for name in _SCIPY_SEABORN_SKIPS):
+        hidden = [name for name in _SCIPY_SEABORN_SKIPS if name not in sys.modules]
+        sys.modules.update(dict.fromkeys(hidden, None))
+        try:
+            import seaborn
+
+            return seaborn
+        except ImportError:
+            pass  # a seaborn that needs them: imported below as usual
+        finally:
+            for name in hidden:
+                if name in sys.modules and sys.modules[name] is None:
+                    del sys.modules[name]
+    import seaborn
+
+    return seaborn
+
+
 def colour_rgb(word: str) -> tuple[float, float, float] | None:
     """An RGB for a described colour word ("Dark Purple", "Light Green", "Blue-Green", "Teal").
 

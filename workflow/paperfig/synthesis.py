@@ -792,8 +792,9 @@ def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
     of ``outputs`` ({"pdf": path, "png": path, "svg": path}, any subset); the plotted points
     are read back and compared with ``points`` first. Returns a small summary.
 
-    seaborn (and the scipy it imports, seconds of start-up) is imported here only, so the
-    jobs that merely read the configuration do not pay for it."""
+    seaborn (a second of start-up, without the scipy it needs for no plot here:
+    ``plotting.import_seaborn``) is imported here only, so the jobs that merely read the
+    configuration do not pay for it."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -817,8 +818,10 @@ def draw_synthesis(points: list[dict], outputs: dict, style_path=None,
         return {"n_points": 0, "n_pareto": 0, "families": [], "evidence": [], "n_labels": 0}
 
     import pandas as pd
-    import seaborn as sns
 
+    from .plotting import import_seaborn
+
+    sns = import_seaborn()
     with plt.style.context(["default"] + style), matplotlib.rc_context(rc):
         families = _families_in_order(points, (cfg or {}).get("family_order"))
         try:
@@ -980,7 +983,9 @@ def palette_colours(palette: str, n: int) -> list:
     """``n`` colours of a seaborn palette, ``seaborn.color_palette(palette, n)`` (a named
     palette of fewer colours repeats in order). A name seaborn does not know raises its
     ``ValueError``."""
-    import seaborn as sns
+    from .plotting import import_seaborn
+
+    sns = import_seaborn()
 
     return [tuple(float(v) for v in c[:3]) for c in sns.color_palette(palette, n)]
 
