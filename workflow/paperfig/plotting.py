@@ -25,6 +25,7 @@ import logging
 import math
 import os
 import re
+import sys
 from pathlib import Path
 
 import matplotlib
@@ -63,7 +64,7 @@ _DATE = re.compile(r"^((?:19|20)\d\d)(?:[-/.](\d{1,2})(?:[-/.](\d{1,2}))?)?$")
 
 
 # ----------------------------------------------------------------------------------------
-# Colours
+# seaborn, for the jobs that draw with it
 
 
 #: The scipy modules seaborn imports at start-up only for what paperfig never draws.
@@ -81,8 +82,6 @@ def import_seaborn():
     seaborn takes its own fallbacks: its copy of ``gaussian_kde``, and no clustermap. They are
     importable again as soon as seaborn is. When scipy.stats is already imported (nothing to
     save), or when a seaborn cannot be imported that way, seaborn is imported as usual."""
-    import sys
-
     if "seaborn" not in sys.modules and not any(sys.modules.get(name) for name in _SCIPY_SEABORN_SKIPS):
         hidden = [name for name in _SCIPY_SEABORN_SKIPS if name not in sys.modules]
         sys.modules.update(dict.fromkeys(hidden, None))
@@ -99,6 +98,10 @@ def import_seaborn():
     import seaborn
 
     return seaborn
+
+
+# ----------------------------------------------------------------------------------------
+# Colours
 
 
 def colour_rgb(word: str) -> tuple[float, float, float] | None:
