@@ -432,7 +432,7 @@ def test_palette_colours_are_seaborns():
 
 
 def test_reading_the_config_does_not_import_seaborn():
-    # only the drawing pays seaborn's import (it imports scipy.stats: seconds of start-up)
+    # only the drawing pays seaborn's import (about a second of start-up, scipy kept out)
     code = ("import sys; from paperfig.synthesis import load_synthesis_config; "
             f"load_synthesis_config({str(CONFIG)!r}); "
             "assert 'seaborn' not in sys.modules and 'matplotlib' not in sys.modules, 'imported'")
