@@ -348,12 +348,32 @@ def on_start(workflow, config: dict) -> None:
 
 def on_success(config: dict) -> None:
     """``onsuccess:``: the check summary of the run (counts by severity, errors in full)."""
+    cancel_scheduler_timers()
     print_check_summary(Path(config["processed_dir"]) / "checks.csv")
 
 
 def on_error(config: dict) -> None:
     """``onerror:``: the check summary, when this run got as far as rewriting checks.csv."""
+    cancel_scheduler_timers()
     print_check_summary(Path(config["processed_dir"]) / "checks.csv", since=READ_AT)
+
+
+def cancel_scheduler_timers() -> int:
+    """Cancel the scheduling rounds Snakemake has still planned once its jobs are done; return
+    how many. Each round that finds a job ready plans another one a timespan later
+    (``max-jobs-per-timespan``: a ``threading.Timer``, which is no daemon), so the process
+    waits up to a timespan after its last job before it exits. Called from ``onsuccess`` and
+    ``onerror``, when the scheduler has returned; only Snakemake's own timers are touched
+    (by the name of the function they run: with another Snakemake this cancels nothing)."""
+    import threading
+
+    cancelled = 0
+    for thread in threading.enumerate():
+        function = getattr(thread, "function", None)
+        if isinstance(thread, threading.Timer) and "JobScheduler." in getattr(function, "__qualname__", ""):
+            thread.cancel()
+            cancelled += 1
+    return cancelled
 
 
 # --- one run per folder ---------------------------------------------------------------------
