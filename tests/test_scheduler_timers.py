@@ -4,6 +4,9 @@ pace those rounds in a form Snakemake reads."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -47,6 +50,36 @@ def test_leaves_other_timers_alone():
         other.cancel()
         other.join(5)
     assert not fired.is_set()
+
+
+#: A process that plans a round 10 minutes ahead, as Snakemake's scheduler does, then ends
+#: (normally, or with an error of its own, where no onsuccess/onerror hook runs).
+_PLANS_A_ROUND = """
+import sys, threading
+from snakemake.scheduling.job_scheduler import JobScheduler
+from paperfig.workflow_support import cancel_scheduler_timers_at_exit
+
+class Scheduler:
+    _open_jobs = threading.Semaphore(0)
+
+cancel_scheduler_timers_at_exit()
+JobScheduler._schedule_reevalutation(Scheduler(), 600)
+print("planned", sum(isinstance(t, threading.Timer) for t in threading.enumerate()), flush=True)
+if sys.argv[1] == "error":
+    raise RuntimeError("an error of the scheduler's own")
+"""
+
+
+def test_a_process_that_planned_rounds_exits_with_its_work(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "workflow")}  # this checkout's paperfig
+    for ending, code in (("normal", 0), ("error", 1)):
+        try:
+            done = subprocess.run([sys.executable, "-c", _PLANS_A_ROUND, ending], capture_output=True,
+                                  text=True, timeout=120, cwd=tmp_path, env=env)
+        except subprocess.TimeoutExpired:  # it waited for the planned round (600 s)
+            raise AssertionError(f"{ending}: the process waited for Snakemake's planned round") from None
+        assert done.returncode == code, done.stderr
+        assert "planned 1" in done.stdout, done.stdout
 
 
 def test_profiles_pace_rounds_in_a_form_snakemake_reads():

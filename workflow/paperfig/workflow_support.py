@@ -343,28 +343,26 @@ def on_start(workflow, config: dict) -> None:
     Snakefile only: a Snakefile using paperfig as a module calls this itself (``config``: the
     workflow's config, kept in the signature that module Snakefiles call)."""
     require_run_lock()
+    cancel_scheduler_timers_at_exit()
     remove_orphan_outputs(declared_outputs(workflow))
 
 
 def on_success(config: dict) -> None:
     """``onsuccess:``: the check summary of the run (counts by severity, errors in full)."""
-    cancel_scheduler_timers()
     print_check_summary(Path(config["processed_dir"]) / "checks.csv")
 
 
 def on_error(config: dict) -> None:
     """``onerror:``: the check summary, when this run got as far as rewriting checks.csv."""
-    cancel_scheduler_timers()
     print_check_summary(Path(config["processed_dir"]) / "checks.csv", since=READ_AT)
 
 
 def cancel_scheduler_timers() -> int:
-    """Cancel the scheduling rounds Snakemake has still planned once its jobs are done; return
-    how many. Each round that finds a job ready plans another one a timespan later
-    (``max-jobs-per-timespan``: a ``threading.Timer``, which is no daemon), so the process
-    waits up to a timespan after its last job before it exits. Called from ``onsuccess`` and
-    ``onerror``, when the scheduler has returned; only Snakemake's own timers are touched
-    (by the name of the function they run: with another Snakemake this cancels nothing)."""
+    """Cancel the scheduling rounds Snakemake has still planned; return how many. Each round
+    that finds a job ready plans another one a timespan later (``max-jobs-per-timespan``: a
+    ``threading.Timer``, which is no daemon), so a process that is done still waits up to a
+    timespan before it exits. Only Snakemake's own timers are touched (by the name of the
+    function they run: with a Snakemake that names it otherwise this cancels nothing)."""
     import threading
 
     cancelled = 0
@@ -374,6 +372,28 @@ def cancel_scheduler_timers() -> int:
             thread.cancel()
             cancelled += 1
     return cancelled
+
+
+def cancel_scheduler_timers_at_exit() -> None:
+    """Once this process's main thread is done (the run ended, however: success, failed jobs,
+    Ctrl-C, an error of Snakemake's own), cancel Snakemake's planned rounds, so the process
+    exits with its last job instead of a timespan later (profiles/default paces the rounds
+    over minutes). A daemon thread waits for the main thread: Python stops the main thread
+    before it waits for the other threads to end, which is when this one cancels them."""
+    import threading
+
+    if _exit_watch:
+        return
+
+    def watch() -> None:
+        threading.main_thread().join()
+        cancel_scheduler_timers()
+
+    _exit_watch.append(threading.Thread(target=watch, name="paperfig-exit-watch", daemon=True))
+    _exit_watch[0].start()
+
+
+_exit_watch: list = []  # the watching thread, started once per process
 
 
 # --- one run per folder ---------------------------------------------------------------------
