@@ -343,7 +343,6 @@ def on_start(workflow, config: dict) -> None:
     Snakefile only: a Snakefile using paperfig as a module calls this itself (``config``: the
     workflow's config, kept in the signature that module Snakefiles call)."""
     require_run_lock()
-    cancel_scheduler_timers_at_exit()
     remove_orphan_outputs(declared_outputs(workflow))
 
 

@@ -12,6 +12,7 @@ from snakemake.utils import validate
 
 from paperfig.batches import checked_path, extract_batches, extract_outputs, render_batches, render_outputs
 from paperfig.workflow_support import (
+    cancel_scheduler_timers_at_exit,
     check_figure_formats,
     corrections_json,
     discover_documents,
@@ -35,6 +36,9 @@ if workflow.is_main_process:  # not in a cluster job re-reading the Snakefile
     # Hold the run lock (flock) for the life of this Snakemake process; when this process
     # could take it, no run is alive here and a killed run's Snakemake lock is released.
     release_stale_lock()
+    # Exit with the last job, not a scheduling timespan later (profiles/default paces the
+    # rounds over minutes). Here, not in onstart: a module's onstart never runs.
+    cancel_scheduler_timers_at_exit()
 
 # This folder (workflow/rules/), whether the workflow runs here or as a module.
 RULES_DIR = workflow.current_basedir
