@@ -36,9 +36,10 @@ if workflow.is_main_process:  # not in a cluster job re-reading the Snakefile
     # Hold the run lock (flock) for the life of this Snakemake process; when this process
     # could take it, no run is alive here and a killed run's Snakemake lock is released.
     release_stale_lock()
-    # Exit with the last job, not a scheduling timespan later (profiles/default paces the
-    # rounds over minutes). Here, not in onstart: a module's onstart never runs.
-    cancel_scheduler_timers_at_exit()
+# Exit with the last job, not a scheduling timespan later (profiles/default paces the rounds
+# over minutes), in every Snakemake process (a cluster job's too). Here, not in onstart: a
+# module's onstart never runs.
+cancel_scheduler_timers_at_exit()
 
 # This folder (workflow/rules/), whether the workflow runs here or as a module.
 RULES_DIR = workflow.current_basedir
