@@ -8,15 +8,13 @@ import os
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import yaml
 from snakemake.scheduling.job_scheduler import JobScheduler
 from snakemake.settings.types import MaxJobsPerTimespan
 
 from paperfig.workflow_support import cancel_scheduler_timers
-
-ROOT = Path(__file__).resolve().parents[1]
+from workflow_helpers import ROOT
 
 
 class _Scheduler:
@@ -89,3 +87,12 @@ def test_profiles_pace_rounds_in_a_form_snakemake_reads():
         # long enough that planned rounds are rare, a rate no local build reaches
         assert pace.timespan >= 60 and pace.max_jobs / pace.timespan >= 10, name
         assert 2 <= int(profile["scheduler-subsample"]) <= 30, name
+
+
+def test_the_exit_watch_starts_after_the_pre_parse():
+    # the pre-parse forks its processes only while Snakemake's process runs no other thread
+    # (workflow_support._outline_new): a watch started before it made a first run of a few
+    # hundred documents read them one by one
+    common = (ROOT / "workflow" / "rules" / "common.smk").read_text(encoding="utf-8")
+    assert common.count("cancel_scheduler_timers_at_exit()") == 1
+    assert common.index("OUTLINES = document_outlines(") < common.index("cancel_scheduler_timers_at_exit()")

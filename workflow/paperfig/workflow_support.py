@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import re
 import socket
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -362,8 +364,6 @@ def cancel_scheduler_timers() -> int:
     ``threading.Timer``, which is no daemon), so a process that is done still waits up to a
     timespan before it exits. Only Snakemake's own timers are touched (by the name of the
     function they run: with a Snakemake that names it otherwise this cancels nothing)."""
-    import threading
-
     cancelled = 0
     for thread in threading.enumerate():
         function = getattr(thread, "function", None)
@@ -373,26 +373,19 @@ def cancel_scheduler_timers() -> int:
     return cancelled
 
 
+@functools.cache  # one watch per process
 def cancel_scheduler_timers_at_exit() -> None:
     """Once this process's main thread is done (the run ended, however: success, failed jobs,
     Ctrl-C, an error of Snakemake's own), cancel Snakemake's planned rounds, so the process
     exits with its last job instead of a timespan later (profiles/default paces the rounds
     over minutes). A daemon thread waits for the main thread: Python stops the main thread
     before it waits for the other threads to end, which is when this one cancels them."""
-    import threading
-
-    if _exit_watch:
-        return
 
     def watch() -> None:
         threading.main_thread().join()
         cancel_scheduler_timers()
 
-    _exit_watch.append(threading.Thread(target=watch, name="paperfig-exit-watch", daemon=True))
-    _exit_watch[0].start()
-
-
-_exit_watch: list = []  # the watching thread, started once per process
+    threading.Thread(target=watch, name="paperfig-exit-watch", daemon=True).start()
 
 
 # --- one run per folder ---------------------------------------------------------------------

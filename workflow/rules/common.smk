@@ -36,10 +36,6 @@ if workflow.is_main_process:  # not in a cluster job re-reading the Snakefile
     # Hold the run lock (flock) for the life of this Snakemake process; when this process
     # could take it, no run is alive here and a killed run's Snakemake lock is released.
     release_stale_lock()
-# Exit with the last job, not a scheduling timespan later (profiles/default paces the rounds
-# over minutes), in every Snakemake process (a cluster job's too). Here, not in onstart: a
-# module's onstart never runs.
-cancel_scheduler_timers_at_exit()
 
 # This folder (workflow/rules/), whether the workflow runs here or as a module.
 RULES_DIR = workflow.current_basedir
@@ -87,6 +83,11 @@ def outline_workers():
 # Shape and figure/table ids of every document, from a pre-parse cached by content: the
 # whole DAG is known when the Snakefile is read (no checkpoint per document).
 OUTLINES = document_outlines(DOCS, config["header_aliases"], workers=outline_workers())
+# Exit with the last job, not a scheduling timespan later (profiles/default paces the rounds
+# over minutes), in every Snakemake process (a cluster job's too). Here, not in onstart: a
+# module's onstart never runs. After the pre-parse: its processes are forked only while this
+# process runs no other thread (workflow_support._outline_new).
+cancel_scheduler_timers_at_exit()
 # A document that will be refused is shown when the Snakefile is read (and in `snakemake -n`):
 # its extract job records it as "not read", and the report lists it.
 report_unreadable(OUTLINES, DOCS)
