@@ -122,6 +122,42 @@ def test_checks_figure_draws_and_only_drawing_imports_seaborn(tmp_path):
     assert draw_checks_figure([], {"png": tmp_path / "none.png"})["n_rows"] == 0
 
 
+def test_checks_figure_is_kept_while_its_counts_style_and_files_are(tmp_path, monkeypatch):
+    """An edit that changes no count of findings keeps the figure (touched, not drawn); a new
+    count, another style or a missing file draws it again."""
+    import os
+
+    from paperfig import checks_figure
+
+    checks = _checks({"a.txt": {"error": 1, "info": 2}, "b.txt": {"warning": 1}})
+    out = {"pdf": tmp_path / "c.pdf", "png": tmp_path / "c.png"}
+    stamp = tmp_path / "checks_figure.json"
+    drawn = []
+    real_draw = checks_figure.draw_checks_figure
+    monkeypatch.setattr(checks_figure, "draw_checks_figure", lambda *a, **k: drawn.append(1) or real_draw(*a, **k))
+
+    assert checks_figure.draw_unless_current(checks, out, stamp)["kept"] is False and len(drawn) == 1
+    first = out["pdf"].read_bytes()
+    for path in [*out.values(), stamp]:
+        os.utime(path, (1, 1))
+    reworded = [{**c, "message": "reworded"} for c in checks]  # same counts
+    summary = checks_figure.draw_unless_current(reworded, out, stamp)
+    assert summary["kept"] is True and len(drawn) == 1 and summary["n_findings"] == 4
+    assert out["pdf"].read_bytes() == first and all(p.stat().st_mtime > 1 for p in [*out.values(), stamp])
+
+    assert checks_figure.draw_unless_current(checks + _checks({"b.txt": {"info": 1}}), out, stamp)["kept"] is False
+    assert len(drawn) == 2
+    style = tmp_path / "style.mplstyle"
+    style.write_text("font.size: 9\n", encoding="utf-8")
+    assert checks_figure.draw_unless_current(checks, out, stamp, style)["kept"] is False
+    assert checks_figure.draw_unless_current(checks, out, stamp, style)["kept"] is True
+    style.write_text("font.size: 10\n", encoding="utf-8")
+    assert checks_figure.draw_unless_current(checks, out, stamp, style)["kept"] is False
+    out["png"].unlink()
+    assert checks_figure.draw_unless_current(checks, out, stamp, style)["kept"] is False and out["png"].exists()
+    assert len(drawn) == 5
+
+
 # --- the zipped report compiles on its own ---------------------------------------------------
 
 @needs_latexmk

@@ -202,7 +202,7 @@ def input_digest(item: BatchItem, context: str) -> str:
     return digest.hexdigest()
 
 
-def _stamp_holds(stamp_path: str, digest: str, paths: Iterable[str]) -> bool:
+def stamp_holds(stamp_path: str, digest: str, paths: Iterable[str]) -> bool:
     """True when the stamp holds this digest and every one of ``paths`` exists."""
     try:
         stamp = read_json(stamp_path)
@@ -213,10 +213,10 @@ def _stamp_holds(stamp_path: str, digest: str, paths: Iterable[str]) -> bool:
 
 def is_current(item: BatchItem, digest: str) -> bool:
     """True when the stamp holds this digest and every output of the document exists."""
-    return _stamp_holds(item.stamp, digest, [p for outs in item.outputs.values() for p in outs.values()])
+    return stamp_holds(item.stamp, digest, [p for outs in item.outputs.values() for p in outs.values()])
 
 
-def _touch(paths: Iterable[str]) -> None:
+def touch(paths: Iterable[str]) -> None:
     for path in paths:
         os.utime(path)
 
@@ -232,7 +232,7 @@ def run_batch(kind: str, items: list[BatchItem], draw: Callable[[dict, str, dict
     for item in items:
         digest = input_digest(item, context)
         if is_current(item, digest):
-            _touch([p for outs in item.outputs.values() for p in outs.values()] + [item.stamp])
+            touch([p for outs in item.outputs.values() for p in outs.values()] + [item.stamp])
             done["kept"].append(item.doc_id)
             if log:
                 log.info("%s: %s unchanged, kept", item.doc_id, kind)
@@ -344,7 +344,7 @@ def run_extract_batch(items: list[ExtractItem], extract: Callable[[ExtractItem],
     done: dict[str, list[str]] = {"extracted": [], "kept": []}
     for item in items:
         digest = extract_digest(item, context)
-        if digest is not None and _stamp_holds(item.stamp, digest, [item.checked]):
+        if digest is not None and stamp_holds(item.stamp, digest, [item.checked]):
             done["kept"].append(item.doc_id)
             if item.log and not os.path.exists(item.log):
                 write_text(item.log, f"INFO {Path(item.raw).name}: unchanged since it was last read, kept\n")

@@ -13,10 +13,19 @@ shortened in the middle. With no finding at all the figure says so in words.
 seaborn (a second of start-up, without the scipy it needs for no plot here:
 ``plotting.import_seaborn``) is imported by ``draw_checks_figure`` only: the jobs that import
 this module for ``findings_per_document`` do not pay for it.
+
+The figure shows only how many findings of each severity every document has, so most edits
+(a value changed, a finding's message reworded) leave it as it was. ``draw_unless_current``
+keeps a stamp with the digest of what it drew (:func:`figure_digest`: the drawn rows, the
+style, the formats, paperfig's code and the drawing libraries' versions) and, when that is
+unchanged and every file exists, touches the files instead of drawing them again (the
+rule's outputs are ``update()``, so Snakemake keeps them while the job runs).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -30,6 +39,8 @@ _PALETTE_INDEX = {"error": 3, "warning": 8, "info": 0}
 _OTHER_COLOURS = (4, 2, 5, 6, 7, 9, 1)
 #: A document name on the y axis is shortened to this many characters.
 LABEL_MAX_CHARS = 40
+#: The libraries the figure is drawn with: a new version draws it again.
+_LIBRARIES = ("matplotlib", "seaborn")
 
 
 def severities_in_order(severities) -> list[str]:
@@ -68,6 +79,50 @@ def findings_per_document(checks: list[dict], top: int = TOP_DOCUMENTS) -> tuple
     return severities, rows
 
 
+def figure_digest(checks: list[dict], outputs: dict, style_path=None, top: int = TOP_DOCUMENTS) -> str:
+    """The digest of everything the figure depends on: the rows it draws (findings per document
+    and severity), the style file's content, the formats, paperfig's code and the versions of
+    the drawing libraries."""
+    from importlib import metadata
+
+    from .workflow_support import package_fingerprint
+
+    severities, rows = findings_per_document(checks, top)
+    versions = {}
+    for name in _LIBRARIES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "?"
+    style = hashlib.sha256(Path(style_path).read_bytes()).hexdigest() if style_path else "-"
+    payload = {"severities": severities, "rows": rows, "top": top, "style": style, "formats": sorted(outputs),
+               "code": package_fingerprint(), "libraries": versions}
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+def draw_unless_current(checks: list[dict], outputs: dict, stamp, style_path=None,
+                        top: int = TOP_DOCUMENTS) -> dict:
+    """``draw_checks_figure``, unless ``stamp`` holds the digest of this drawing and every file
+    of ``outputs`` exists: then the files are touched, not drawn again. Writes the stamp after
+    drawing. Returns the summary with ``"kept"``: whether the files were kept."""
+    from .batches import stamp_holds, touch
+    from .io import write_json
+
+    digest = figure_digest(checks, outputs, style_path, top)
+    if stamp_holds(stamp, digest, outputs.values()):
+        touch([*outputs.values(), stamp])
+        _, rows = findings_per_document(checks, top)
+        return {**_summary(checks, rows), "kept": True}
+    summary = draw_checks_figure(checks, outputs, style_path, top)
+    write_json(stamp, {"digest": digest})
+    return {**summary, "kept": False}
+
+
+def _summary(checks: list[dict], rows: list[dict]) -> dict:
+    return {"n_findings": len(checks), "n_documents": len({c.get("source_file") for c in checks}),
+            "n_rows": len(rows)}
+
+
 def _colours(severities: list[str]) -> dict[str, tuple]:
     from .plotting import import_seaborn
 
@@ -91,8 +146,7 @@ def draw_checks_figure(checks: list[dict], outputs: dict, style_path=None, top: 
     severities, rows = findings_per_document(checks, top)
     style = [str(style_path)] if style_path and Path(style_path).exists() else []
     rc = {"svg.hashsalt": "paperfig-checks", "pdf.fonttype": 42, "svg.fonttype": "path"}
-    summary = {"n_findings": len(checks), "n_documents": len({c.get("source_file") for c in checks}),
-               "n_rows": len(rows)}
+    summary = _summary(checks, rows)
     with plt.style.context(["default"] + style), matplotlib.rc_context(rc):
         if not rows:
             fig, ax = plt.subplots(figsize=(7.0, 1.2))

@@ -2,6 +2,9 @@
 
 Standalone: python workflow/scripts/checks_figure.py --checks data/processed/checks.csv \\
     --pdf report/figures/checks.pdf --png report/figures/checks.png [--style workflow/paperfig/paperfig.mplstyle]
+
+With ``--stamp``, a figure whose drawn counts, style, formats and code are unchanged since the
+stamp was written is kept (its files touched), not drawn again.
 """
 
 import logging
@@ -9,7 +12,7 @@ from pathlib import Path
 
 
 from paperfig import cli
-from paperfig.checks_figure import TOP_DOCUMENTS, draw_checks_figure
+from paperfig.checks_figure import TOP_DOCUMENTS, draw_checks_figure, draw_unless_current
 from paperfig.report import read_csv
 
 
@@ -20,9 +23,13 @@ def main(args):
     if args.style and style is None:
         cli.log.warning("style file %s not found; drawing with matplotlib defaults", args.style)
     outputs = {fmt: path for fmt, path in (("pdf", args.pdf), ("png", args.png), ("svg", args.svg)) if path}
-    summary = draw_checks_figure(checks, outputs, style, top=args.top)
-    cli.log.info("checks figure: %d findings in %d documents, %d rows -> %s", summary["n_findings"],
-                 summary["n_documents"], summary["n_rows"], ", ".join(map(str, outputs.values())))
+    if args.stamp:
+        summary = draw_unless_current(checks, outputs, args.stamp, style, top=args.top)
+    else:
+        summary = draw_checks_figure(checks, outputs, style, top=args.top)
+    cli.log.info("checks figure: %d findings in %d documents, %d rows -> %s%s", summary["n_findings"],
+                 summary["n_documents"], summary["n_rows"], ", ".join(map(str, outputs.values())),
+                 " (unchanged, kept)" if summary.get("kept") else "")
 
 
 if __name__ == "__main__":
@@ -32,6 +39,8 @@ if __name__ == "__main__":
     p.add_argument("--png", required=True)
     p.add_argument("--svg", default="")
     p.add_argument("--style", default="", help="matplotlib style file (config figure_style)")
+    p.add_argument("--stamp", default="", help="JSON file with the digest of the last drawing: "
+                   "an unchanged figure is kept")
     p.add_argument("--top", type=int, default=TOP_DOCUMENTS,
                    help="documents drawn by name; the others are summed in one row")
     cli.run(p, main)
