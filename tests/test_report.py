@@ -277,6 +277,24 @@ def test_html_self_contained_and_links_resolve(tmp_path):
     assert f'id="tab-{TAB}"' in page and f'id="fig-{FIG}"' in page
 
 
+def test_html_is_streamed_and_figures_are_read_as_written(tmp_path):
+    """The context holds each embedded figure as its path, read when the page is written, and
+    write_html streams the page: the same bytes as render_html, never one string of them all."""
+    import base64
+
+    from paperfig.report import EmbeddedPNG, write_html
+
+    paths, context = build(tmp_path)
+    embedded = [f["png"] for f in context["figures"] if f["png"]]
+    assert len(embedded) == 3 and all(isinstance(png, EmbeddedPNG) for png in embedded)
+    first = embedded[0]
+    assert str(first) == "data:image/png;base64," + base64.b64encode(first.path.read_bytes()).decode("ascii")
+    out = tmp_path / "streamed.html"
+    write_html(context, out)
+    assert out.read_bytes() == render_html(context).encode("utf-8")
+    assert [p.name for p in out.parent.iterdir() if p.name.startswith(".streamed")] == []  # no temp file left
+
+
 def test_a_survey_with_many_figures_links_them_instead_of_embedding(tmp_path, monkeypatch):
     import paperfig.report as report_module
 

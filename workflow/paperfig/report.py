@@ -103,6 +103,27 @@ def _data_uri(path: Path) -> str:
     return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 
 
+class EmbeddedPNG:
+    """A figure's PNG as a data URI, read when the template writes it (``str`` or, for jinja's
+    autoescape, ``__html__``: the scheme and base64 hold no character HTML escapes). With
+    :func:`write_html` streaming the page, the report job holds one figure's bytes at a time,
+    not every figure's: its memory no longer grows with the bytes of the survey's figures."""
+
+    __slots__ = ("path",)
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+
+    def __str__(self) -> str:
+        return _data_uri(self.path)
+
+    def __html__(self) -> str:
+        return str(self)
+
+    def __bool__(self) -> bool:
+        return True
+
+
 #: Up to this many bytes of figure PNGs the HTML report embeds them (one file to send around);
 #: beyond, it links them (``../figures/<id>.png``): 5,000 documents' 2,500 figures made an
 #: HTML file of 267 MB, which no browser opens well, and a report job of 1.7 GB.
@@ -120,7 +141,7 @@ def _png_src(png: Path, report_dir: Path, embed: bool) -> str:
     if not png.exists():
         return ""
     if embed:
-        return _data_uri(png)
+        return EmbeddedPNG(png)
     return quote(os.path.relpath(png.resolve(), Path(report_dir).resolve()).replace(os.sep, "/"))
 
 
@@ -702,6 +723,14 @@ def latex_environment() -> jinja2.Environment:
 
 def render_html(context: dict) -> str:
     return html_environment().get_template("report.html.j2").render(**context)
+
+
+def write_html(context: dict, path: str | Path) -> None:
+    """``render_html`` written to ``path`` (atomically) as the template produces it, never
+    held whole: the page is the size of every embedded figure together."""
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as handle:
+        for chunk in html_environment().get_template("report.html.j2").generate(**context):
+            handle.write(chunk)
 
 
 def render_latex(context: dict) -> str:

@@ -19,7 +19,7 @@ from paperfig import cli
 from paperfig.bibtex import render_bib
 from paperfig.errors import ConfigError
 from paperfig.io import write_text
-from paperfig.report import build_context, copy_figures, render_html, render_latex
+from paperfig.report import build_context, copy_figures, render_latex, write_html
 
 
 def report_date() -> str:
@@ -41,7 +41,7 @@ def main(args):
     copy_figures(args.figure_files, report_dir)
     meta = {"title": args.title, "date": report_date(), "report_dir": report_dir, "bib": bib.stem}
     context = build_context(args.processed, args.figures, args.tables, meta)
-    write_text(args.html, render_html(context))
+    write_html(context, args.html)
     write_text(bib, render_bib(context["bibliography"]))
     write_text(args.tex, render_latex(context))
     cli.log.info("report: %d documents, %d figures, %d tables, %d checks -> %s, %s",
