@@ -308,7 +308,7 @@ def document_manifests(work: Path) -> tuple[dict[str, dict], int]:
         else:
             import logging
             logging.disable(logging.WARNING)
-            out[doc] = manifest(parse_document(read_document(path), aliases))
+            out[doc] = manifest(parse_document(read_document(path), aliases, account=False))
     return out, from_build
 
 

@@ -65,6 +65,28 @@ def test_outlines_give_shape_and_ids_and_an_empty_outline_for_a_bad_document(cor
     assert bad["figures"] == bad["tables"] == [] and "binary file" in bad["error"]
 
 
+def test_the_outline_skips_the_accounting_and_gives_the_same_manifest(monkeypatch):
+    """The pre-parse reads without accounting for every number (``account=False``): the same
+    shape and figure and table ids as the extract job's full read, on every kind of corpus
+    document; the accounting is not run at all."""
+    from paperfig import coverage
+    from paperfig.documents import read_document
+    from paperfig.parse import manifest, parse_document
+    from paperfig.workflow_support import outline_document
+
+    root = Path(__file__).resolve().parent
+    paths = sorted(p for p in (root / "corpus").iterdir() if p.suffix != ".yaml")
+    paths += sorted(p for d in ("corpus_blind", "corpus_blind10", "corpus_blind100") for p in (root / d).iterdir()
+                    if p.suffix not in (".yaml", ".json"))
+    full = {p: manifest(parse_document(read_document(p), {})) for p in paths}
+    assert sum(bool(m["figures"]) for m in full.values()) >= 20 and sum(bool(m["tables"]) for m in full.values()) >= 20
+    monkeypatch.setattr(coverage, "account", lambda *a, **k: pytest.fail("the outline accounted for numbers"))
+    for path in paths:
+        outline = outline_document(path, {})
+        assert outline == {k: full[path][k] for k in ("shape", "figures", "tables")}, path
+        assert parse_document(read_document(path), {}, account=False)["coverage"] == {}
+
+
 def test_outlines_are_cached_by_content(corpus, monkeypatch):
     docs, aliases, cache = corpus
     first = document_outlines(docs, aliases, cache)

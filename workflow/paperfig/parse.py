@@ -17,7 +17,9 @@ Shapes belong to blocks, not files (see :mod:`paperfig.segment`):
 4. everything else (tables, captions, notes, papers, headings, bullets) goes to the page
    reader (:mod:`paperfig.pages`), which sees the chart lines blanked, so every reader
    reports the file's own line numbers;
-5. :mod:`paperfig.coverage` then accounts for every number printed in the file.
+5. :mod:`paperfig.coverage` then accounts for every number printed in the file. It only adds
+   notes and counts: the outline the Snakefile pre-parses for (``manifest``: the shape and the
+   figure and table ids) is read with ``account=False``, without it.
 
 A page stored inside a JSON string (olmOCR's JSON Lines) is read as its own lines and its
 records given the line that stores it (:mod:`paperfig.embedded`).
@@ -186,7 +188,10 @@ def _tables_as_pipes(doc: Document, grids) -> Document:
     return Document(source_file=doc.source_file, doc_id=doc.doc_id, lines=tuple(lines), start=doc.start)
 
 
-def parse_document(doc: Document, aliases: dict | None = None) -> dict:
+def parse_document(doc: Document, aliases: dict | None = None, *, account: bool = True) -> dict:
+    """The parsed tables of ``doc`` (``contract.PARSED_TABLES``), its shape and its coverage;
+    with ``account=False`` the numbers are not accounted for (``coverage`` is empty, and the
+    notes of the accounting are missing), which changes no figure, table or shape."""
     from .charts import jsonform, named_kind, parse_chart_document
     from .pages import parse_page_document
     from .tableforms import bulletlist, find_grids
@@ -264,7 +269,7 @@ def parse_document(doc: Document, aliases: dict | None = None) -> dict:
         parsed[name].extend(page[name])
     parsed["shape"] = detect_shape(parsed, headings)
     parsed["n_lines"] = file_lines
-    parsed["coverage"] = coverage.account(printed, parsed, chart_taken)
+    parsed["coverage"] = coverage.account(printed, parsed, chart_taken) if account else {}
     if line_map:
         embedded.remap(parsed, line_map, contract.PARSED_TABLES)
     return parsed

@@ -114,8 +114,10 @@ def _file_digest(path: str | Path) -> str:
 
 def outline_document(path: str | Path, aliases: dict) -> dict:
     """What the DAG needs to know of one document: its shape and the ids of its figures and
-    tables. A document that does not parse gets an empty outline (its extract job records it
-    as not read, with the located error, and every other document builds)."""
+    tables, read without the accounting of every printed number (``account=False``), which
+    only the extract job needs. A document that does not parse gets an empty outline (its
+    extract job records it as not read, with the located error, and every other document
+    builds)."""
     import logging
 
     from .documents import read_document
@@ -125,7 +127,7 @@ def outline_document(path: str | Path, aliases: dict) -> dict:
     level = parser_log.level
     parser_log.setLevel(logging.ERROR)  # the extract job reports the parse notes, with its log
     try:
-        found = manifest(parse_document(read_document(path), aliases))
+        found = manifest(parse_document(read_document(path), aliases, account=False))
     except PaperfigError as exc:
         return {"shape": None, "figures": [], "tables": [], "error": str(exc)}
     except Exception as exc:  # a parser bug: the extract job reports it with its traceback
