@@ -104,18 +104,27 @@ def _proc_tree(root_pid: int) -> list[int]:
     return out
 
 
+def _cmdline(pid: int) -> str:
+    with open(f"/proc/{pid}/cmdline", "rb") as handle:
+        return handle.read().replace(b"\0", b" ").decode(errors="replace")[:200]
+
+
 def _status_kb(pid: int) -> tuple[int, int, str]:
-    """(VmRSS, VmHWM) in kB and the command name of a live process (0, 0, '') if gone."""
+    """(VmRSS, VmHWM) in kB and the command name of a live process (0, 0, '') if gone or if
+    it changed program while it was read: a job starts as a fork of Snakemake (Snakemake's
+    VmHWM, hundreds of MB in a large build) and execs its script; the memory read just before
+    the exec with the command line read just after would give the job Snakemake's peak."""
     rss = hwm = 0
     try:
+        cmd = _cmdline(pid)
         with open(f"/proc/{pid}/status") as handle:
             for line in handle:
                 if line.startswith("VmRSS:"):
                     rss = int(line.split()[1])
                 elif line.startswith("VmHWM:"):
                     hwm = int(line.split()[1])
-        with open(f"/proc/{pid}/cmdline", "rb") as handle:
-            cmd = handle.read().replace(b"\0", b" ").decode(errors="replace")[:200]
+        if _cmdline(pid) != cmd:
+            return 0, 0, ""
     except OSError:
         return 0, 0, ""
     return rss, hwm, cmd
@@ -170,8 +179,8 @@ class _Sampler(threading.Thread):
                     self.main_hwm_kb = max(self.main_hwm_kb, hwm)
                     main_cmd = cmd or main_cmd
                     self.main_cpu = _cpu_seconds(pid) or self.main_cpu
-                elif cmd == main_cmd or _status_kb(pid)[2] != cmd:
-                    continue  # Snakemake forked, not yet (or just) exec'd: VmHWM may be Snakemake's
+                elif not cmd or cmd == main_cmd:
+                    continue  # Snakemake forked, not yet exec'd (or exec'ing): VmHWM is Snakemake's
                 elif "solverdir" in cmd or "pulp" in cmd:
                     self.solver_hwm_kb = max(self.solver_hwm_kb, hwm)  # Snakemake's ILP scheduler
                 else:
