@@ -291,3 +291,15 @@ def test_numbered_rules_are_summed_per_stage_in_the_markdown():
              "checks_figure": 1}
     assert run_benchmark.rule_families(rules) == {
         "all": 1, "checks_figure": 1, "extract_charts_*": 1, "extract_pages_*": 2, "render_figures_*": 1}
+
+
+def test_memory_is_not_read_across_an_exec(monkeypatch):
+    """A job starts as a fork of Snakemake and execs its script: memory read around the exec
+    (Snakemake's peak under the job's command line) is dropped, never given to the job."""
+    import os
+
+    rss, hwm, cmd = run_benchmark._status_kb(os.getpid())
+    assert hwm >= rss > 0 and cmd
+    lines = iter(["python -m snakemake --cores 2", "python workflow/scripts/render_batch.py figures"])
+    monkeypatch.setattr(run_benchmark, "_cmdline", lambda pid: next(lines))
+    assert run_benchmark._status_kb(os.getpid()) == (0, 0, "")
