@@ -64,7 +64,10 @@ from .workflow_support import package_fingerprint
 
 KINDS = ("figures", "tables")
 TABLE_FORMATS = ("tex", "html")
-_LIBRARIES = {"figures": ("matplotlib", "adjustText"), "tables": ("pandas", "jinja2")}
+#: The libraries each kind of drawing depends on (a new version draws again); "checks" is the
+#: checks figure's (``paperfig.checks_figure``).
+_LIBRARIES = {"figures": ("matplotlib", "adjustText"), "tables": ("pandas", "jinja2"),
+              "checks": ("matplotlib", "seaborn")}
 
 
 @dataclass

@@ -39,8 +39,6 @@ _PALETTE_INDEX = {"error": 3, "warning": 8, "info": 0}
 _OTHER_COLOURS = (4, 2, 5, 6, 7, 9, 1)
 #: A document name on the y axis is shortened to this many characters.
 LABEL_MAX_CHARS = 40
-#: The libraries the figure is drawn with: a new version draws it again.
-_LIBRARIES = ("matplotlib", "seaborn")
 
 
 def severities_in_order(severities) -> list[str]:
@@ -79,24 +77,15 @@ def findings_per_document(checks: list[dict], top: int = TOP_DOCUMENTS) -> tuple
     return severities, rows
 
 
-def figure_digest(checks: list[dict], outputs: dict, style_path=None, top: int = TOP_DOCUMENTS) -> str:
-    """The digest of everything the figure depends on: the rows it draws (findings per document
-    and severity), the style file's content, the formats, paperfig's code and the versions of
-    the drawing libraries."""
-    from importlib import metadata
+def figure_digest(severities: list[str], rows: list[dict], outputs: dict, style_path=None,
+                  top: int = TOP_DOCUMENTS) -> str:
+    """The digest of everything the figure depends on: the rows it draws (``findings_per_document``)
+    and, as for the render jobs (``batches.render_context``), the style file's content, the
+    formats, paperfig's code and the versions of the drawing libraries."""
+    from .batches import render_context
 
-    from .workflow_support import package_fingerprint
-
-    severities, rows = findings_per_document(checks, top)
-    versions = {}
-    for name in _LIBRARIES:
-        try:
-            versions[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            versions[name] = "?"
-    style = hashlib.sha256(Path(style_path).read_bytes()).hexdigest() if style_path else "-"
-    payload = {"severities": severities, "rows": rows, "top": top, "style": style, "formats": sorted(outputs),
-               "code": package_fingerprint(), "libraries": versions}
+    payload = {"severities": severities, "rows": rows, "top": top,
+               "context": render_context("checks", style_path, sorted(outputs))}
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
@@ -108,10 +97,10 @@ def draw_unless_current(checks: list[dict], outputs: dict, stamp, style_path=Non
     from .batches import stamp_holds, touch
     from .io import write_json
 
-    digest = figure_digest(checks, outputs, style_path, top)
+    severities, rows = findings_per_document(checks, top)
+    digest = figure_digest(severities, rows, outputs, style_path, top)
     if stamp_holds(stamp, digest, outputs.values()):
         touch([*outputs.values(), stamp])
-        _, rows = findings_per_document(checks, top)
         return {**_summary(checks, rows), "kept": True}
     summary = draw_checks_figure(checks, outputs, style_path, top)
     write_json(stamp, {"digest": digest})

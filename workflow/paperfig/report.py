@@ -120,9 +120,6 @@ class EmbeddedPNG:
     def __html__(self) -> str:
         return str(self)
 
-    def __bool__(self) -> bool:
-        return True
-
 
 #: Up to this many bytes of figure PNGs the HTML report embeds them (one file to send around);
 #: beyond, it links them (``../figures/<id>.png``): 5,000 documents' 2,500 figures made an
